@@ -1,0 +1,1 @@
+"""windward_nb: the rules engine of the Windward workbook."""

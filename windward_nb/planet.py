@@ -1,0 +1,145 @@
+"""The planet of Celus assembled from six territory tiles around the Trading Post.
+
+The rulebooks picture the tiles but do not print them, so the tile templates in
+``data/tiles.json`` are a reconstruction (see the README). A planet is
+identified by its side (``large`` or ``small``) and the order in which the six
+templates sit at territories 1-6; its text form parses back:
+
+>>> p = Planet.parse("large:ABCDEF")
+>>> str(p), len(p.cells), p.radius
+('large:ABCDEF', 91, 5)
+>>> [len(p.territory_cells[t]) for t in range(1, 7)]
+[15, 15, 15, 15, 15, 15]
+>>> p.terrain[p.index[(0, -5)]]
+'corner'
+>>> p.cells[p.corner_link[p.index[(0, -5)]]]
+(0, 5)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import hexgrid
+from .components import Components, load_components
+from .hexgrid import Hex
+
+PLANET_SIZES = ("large", "small")
+TERRAINS = ("port", "plain", "drift", "zephyr", "gas", "feeding", "red_start", "corner")
+LETTERS = "ABCDEF"
+
+
+class Planet:
+    """Static geometry and terrain of one assembled planet (shared, never mutated)."""
+
+    def __init__(self, size: str, order: tuple[int, ...], components: Components | None = None):
+        if size not in PLANET_SIZES:
+            raise ValueError(f"planet size must be 'large' or 'small', got {size!r}")
+        if sorted(order) != list(range(6)):
+            raise ValueError(f"tile order must use each of the six tiles once, got {order!r}")
+        comp = components or load_components()
+        spec = comp.tiles[size]
+        templates = spec["tiles"]
+        self.size = size
+        self.order = tuple(order)
+        self.radius: int = spec["radius"]
+        self.cells: list[Hex] = [(0, 0)]
+        for k in range(1, self.radius + 1):
+            self.cells.extend(hexgrid.ring(k))
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.cells)}
+        n = len(self.cells)
+        self.territory: list[int] = [0] + [hexgrid.sector_of(h) for h in self.cells[1:]]
+        self.terrain: list[str] = ["port"] + ["plain"] * (n - 1)
+        self.tile_names: dict[int, str] = {}
+        self.feeding_ground: dict[int, int] = {}
+        self.red_start: dict[int, int] = {}
+        self.gas_pocket: dict[int, int] = {}
+        self.corner: dict[int, int] = {}
+        for position in range(1, 7):
+            tpl = templates[self.order[position - 1]]
+            self.tile_names[position] = tpl["name"]
+
+            def at(cell: list[int], position: int = position) -> int:
+                ring_, offset = cell
+                h = hexgrid.polar(position, ring_, offset)
+                i = self.index[h]
+                if self.territory[i] != position:
+                    raise ValueError(f"tile {tpl['name']} cell {cell} falls outside its territory")
+                return i
+
+            corner = self.index[hexgrid.scale(position, self.radius)]
+            self.corner[position] = corner
+            self.terrain[corner] = "corner"
+            for key, terrain in (("feeding_ground", "feeding"), ("red_start", "red_start"), ("gas_pocket", "gas")):
+                i = at(tpl[key])
+                self.terrain[i] = terrain
+                getattr(self, key)[position] = i
+            for cell in tpl["drift"]:
+                self.terrain[at(cell)] = "drift"
+            for cell in tpl["zephyr"]:
+                self.terrain[at(cell)] = "zephyr"
+        self.territory_cells: dict[int, list[int]] = {t: [] for t in range(1, 7)}
+        for i in range(1, n):
+            self.territory_cells[self.territory[i]].append(i)
+        # neighbour table: nbr[i][d - 1] is the index of the neighbour in direction d, or -1
+        self.nbr: list[tuple[int, ...]] = [
+            tuple(self.index.get(hexgrid.neighbour(h, d), -1) for d in range(1, 7)) for h in self.cells
+        ]
+        self.corner_link: dict[int, int] = {
+            self.corner[t]: self.corner[hexgrid.opposite(t)] for t in range(1, 7)
+        }
+        self.zephyrs: list[int] = [i for i in range(n) if self.terrain[i] == "zephyr"]
+        self.is_drift: list[bool] = [t == "drift" for t in self.terrain]
+        self.port_ring: list[int] = [self.nbr[0][d - 1] for d in range(1, 7)]
+
+    # --- text form -------------------------------------------------------------------------
+    def __str__(self) -> str:
+        return f"{self.size}:" + "".join(LETTERS[i] for i in self.order)
+
+    def __repr__(self) -> str:
+        return f"Planet.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Planet) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    @staticmethod
+    def parse(text: str, components: Components | None = None) -> "Planet":
+        try:
+            size, letters = text.strip().split(":")
+        except ValueError:
+            raise ValueError(f"a planet is written size:ORDER, e.g. large:ABCDEF, got {text!r}") from None
+        letters = letters.upper()
+        if len(letters) != 6 or set(letters) != set(LETTERS):
+            raise ValueError(f"planet tile order must be a permutation of ABCDEF, got {letters!r}")
+        if components is None:
+            return _cached(size, tuple(LETTERS.index(c) for c in letters))
+        return Planet(size, tuple(LETTERS.index(c) for c in letters), components)
+
+    # --- queries ---------------------------------------------------------------------------
+    def hex_of(self, i: int) -> Hex:
+        return self.cells[i]
+
+    def label(self, i: int) -> str:
+        return hexgrid.format_hex(self.cells[i])
+
+    def cell(self, h: Hex | str) -> int:
+        """Index of a hex given as ``(q, r)`` or ``"q,r"``; raises ``ValueError`` off the planet."""
+        if isinstance(h, str):
+            h = hexgrid.parse_hex(h)
+        try:
+            return self.index[h]
+        except KeyError:
+            raise ValueError(f"hex {hexgrid.format_hex(h)} is not on the {self.size} planet") from None
+
+    def describe(self, i: int) -> str:
+        if i == 0:
+            return "the Trading Post"
+        return f"{self.label(i)} ({self.terrain[i].replace('_', ' ')}, territory {self.territory[i]})"
+
+
+@lru_cache(maxsize=128)
+def _cached(size: str, order: tuple[int, ...]) -> Planet:
+    return Planet(size, order)
