@@ -1,0 +1,120 @@
+"""Crester behaviour: grey respawns, red and white movement at rest, replacement reds.
+
+Movement follows a shortest path found by breadth-first search. Where several
+next steps are equally short the crester takes the one with the lowest
+direction number (N first, then NE, SE, S, SW, NW) — see docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .events import Event
+from .state import GameState
+
+
+def greys_wanted(s: GameState) -> int:
+    """How many alive grey cresters the planet should have (one fewer than the players)."""
+    return max(0, s.players - 1)
+
+
+def free_feeding_grounds(s: GameState) -> list[int]:
+    """Territories whose feeding ground holds no grey crester and no longboat."""
+    out = []
+    for t in range(1, 7):
+        fg = s.planet.feeding_ground[t]
+        if fg in s.greys or fg in s.greys_down or s.longboat_at(fg)[0] >= 0:
+            continue
+        out.append(t)
+    return out
+
+
+def grey_roll_needed(s: GameState) -> bool:
+    if s.mode in ("solo", "cooperative"):
+        return False  # cresters never respawn in these modes
+    return len(s.greys) < greys_wanted(s) and s.stock("grey") > 0 and bool(free_feeding_grounds(s))
+
+
+def place_grey(s: GameState, ev: list[Event], territory: int) -> None:
+    fg = s.planet.feeding_ground[territory]
+    s.greys.append(fg)
+    ev.append(Event("CresterPlaced", f"A grey crester appears on the feeding ground of territory {territory}.",
+                    {"crester": "grey", "hex": fg, "territory": territory}))
+
+
+def red_places(s: GameState, territory: int) -> list[int]:
+    """Unoccupied, drift-free spaces of a territory where a replacement red may go."""
+    out = []
+    for i in s.planet.territory_cells[territory]:
+        if s.planet.is_drift[i] or i in s.items:
+            continue
+        if i in s.reds or i in s.reds_down or i in s.greys or i in s.greys_down or i == s.white:
+            continue
+        if s.ship_at(i) >= 0 or s.longboat_at(i)[0] >= 0:
+            continue
+        out.append(i)
+    return out
+
+
+def distances_to(s: GameState, target: int, territory: int, mover: int) -> dict[int, int]:
+    """Steps from each hex to ``target`` for a crester at ``mover`` that may not leave
+    ``territory`` (0 = anywhere) and may not pass Drift, the Trading Post, other ships,
+    other higher-elevation cresters."""
+    p = s.planet
+    blocked = {sh.pos for i, sh in enumerate(s.ships) if sh.pos >= 0 and sh.pos != target}
+    blocked.update(r for r in s.reds if r != mover)
+    if s.white >= 0 and s.white != mover:
+        blocked.add(s.white)
+    dist = {target: 0}
+    queue = deque([target])
+    while queue:
+        h = queue.popleft()
+        for t in p.nbr[h]:
+            if t <= 0 or t in dist or p.is_drift[t] or t in blocked:
+                continue
+            if territory and p.territory[t] != territory:
+                continue
+            dist[t] = dist[h] + 1
+            queue.append(t)
+    return dist
+
+
+def step_path(s: GameState, start: int, dist: dict[int, int], steps: int) -> list[int]:
+    """The hexes a crester at ``start`` passes through moving up to ``steps`` along ``dist``."""
+    path = []
+    h = start
+    if h not in dist:
+        return path
+    for _ in range(steps):
+        if dist[h] == 0:
+            break
+        for t in s.planet.nbr[h]:
+            if t > 0 and dist.get(t, -1) == dist[h] - 1:
+                h = t
+                break
+        path.append(h)
+    return path
+
+
+def red_speed(s: GameState) -> int:
+    """Spaces a red crester moves at rest: 3 (2 on the small planet); in the Solo
+    Adventure 3 plus one for every red crester defeated so far."""
+    if s.mode == "solo":
+        return 3 + (len(s.planet.red_start) - len(s.reds))
+    return 2 if s.planet.size == "small" else 3
+
+
+def reds_to_move(s: GameState) -> list[int]:
+    """Red cresters that move at the current player's rest at sky, nearest first."""
+    ship = s.ships[s.current]
+    if ship.pos < 0:
+        return []
+    territory = s.planet.territory[ship.pos]
+    found = []
+    for r in s.reds:
+        if s.planet.territory[r] != territory or r in s.turn.fought_reds:
+            continue
+        d = distances_to(s, ship.pos, territory, r)
+        if r in d:
+            found.append((d[r], r))
+    return [r for _, r in sorted(found)]

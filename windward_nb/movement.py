@@ -1,0 +1,211 @@
+"""Ship and longboat movement: wind, Trading Post, Zephyrs, Around the Planet, Drift.
+
+Each ``check_*`` function returns ``None`` when the move is legal or a
+``(rule, reason)`` pair naming why it is not; the engine uses the same checks
+to list legal actions and to refuse illegal ones, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .hexgrid import opposite
+from .state import PORT, GameState
+
+Refusal = Optional[tuple[str, str]]
+
+
+def ship_target(s: GameState, verb: str, arg) -> int:
+    """The hex a ship move ends on (the move must already be legal), or PORT."""
+    ship = s.ships[s.current]
+    p = s.planet
+    if verb == "move":
+        return p.nbr[ship.pos][arg - 1]
+    if verb == "leave":
+        return p.port_ring[arg - 1]
+    if verb == "zephyr":
+        return p.index[arg]
+    if verb == "around":
+        return p.corner_link[ship.pos]
+    return PORT  # enter
+
+
+def move_cost(s: GameState, verb: str, arg) -> int:
+    """Speed a ship move costs: 0 for a step straight downwind, 1 otherwise."""
+    if verb == "move" and arg == s.wind:
+        return 0
+    return 1
+
+
+def check_ship_entry(s: GameState, target: int) -> Refusal:
+    """Can the current ship enter ``target`` (battles allowed, blocks refused)?"""
+    p = s.planet
+    if p.is_drift[target] and not s.turn.deadweight:
+        return ("Terrain: Drift", f"ships cannot enter Drift at {p.label(target)} (unless a Deadweight card is in play)")
+    other = s.ship_at(target)
+    if other >= 0 and other != s.current:
+        if s.mode == "cooperative":
+            return ("Cooperative: Players' ships and boats", "captains on the same team cannot attack each other's ships")
+        if f"ship{other}" in s.turn.no_attack:
+            return ("Battle: tie", f"you may not attack player {other + 1}'s ship again this turn")
+    if target in s.reds and f"red@{target}" in s.turn.no_attack:
+        return ("Battle: tie", f"you may not attack the red crester at {p.label(target)} again this turn")
+    if target == s.white and "white" in s.turn.no_attack:
+        return ("Battle: tie", "you may not attack the White Crester again this turn")
+    return None
+
+
+def check_ship_move(s: GameState, verb: str, arg) -> Refusal:
+    ship = s.ships[s.current]
+    p = s.planet
+    turn = s.turn
+    if verb == "enter":
+        if ship.pos == PORT:
+            return ("Trading Post", "your ship is already at port")
+        if p.nbr[ship.pos].count(0) == 0:
+            return ("Trading Post", "you can enter port only from one of the six spaces next to the Trading Post")
+        if ship.hold:
+            return ("Trading Post", "a ship cannot enter port with a crester in its cargo hold")
+        if turn.speed < 1:
+            return ("Move Ship", "entering port costs 1 speed and you have none left")
+        return None
+    if verb == "leave":
+        if ship.pos != PORT:
+            return ("Trading Post", "your ship is not at port")
+        if not 1 <= arg <= 6:
+            return ("Trading Post", "there are six spaces around the Trading Post, numbered 1-6")
+        if turn.speed < 1:
+            return ("Move Ship", "leaving port costs 1 speed and you have none left")
+        return check_ship_entry(s, p.port_ring[arg - 1])
+    if ship.pos == PORT:
+        return ("Trading Post", "your ship is at port: leave port first")
+    if verb == "move":
+        target = p.nbr[ship.pos][arg - 1]
+        if target < 0:
+            return ("Move Ship", "that is off the edge of the planet")
+        if target == 0:
+            return ("Trading Post", "use 'enter port' to move into the Trading Post")
+        if arg == opposite(s.wind):
+            return ("Wind", "ships can never sail straight into the wind")
+        if arg != s.wind and turn.speed < 1:
+            return ("Move Ship", "moving across or against the wind costs 1 speed and you have none left")
+        return check_ship_entry(s, target)
+    if verb == "zephyr":
+        if p.terrain[ship.pos] != "zephyr":
+            return ("Terrain: Zephyr", "your ship is not on a Zephyr space")
+        target = p.index.get(arg, -1)
+        if target < 0 or p.terrain[target] != "zephyr":
+            return ("Terrain: Zephyr", "a ship can jump only to another Zephyr space")
+        if target == ship.pos:
+            return ("Terrain: Zephyr", "your ship is already on that Zephyr")
+        if turn.speed < 1:
+            return ("Move Ship", "a Zephyr jump costs 1 speed and you have none left")
+        return check_ship_entry(s, target)
+    if verb == "around":
+        if ship.pos not in p.corner_link:
+            return ("Terrain: Around the Planet", "your ship is not on an Around-the-Planet corner")
+        if turn.speed < 1:
+            return ("Move Ship", "going Around the Planet costs 1 speed and you have none left")
+        return check_ship_entry(s, p.corner_link[ship.pos])
+    raise ValueError(verb)
+
+
+def towed_grey(s: GameState, hexi: int) -> bool:
+    """Is there a defeated grey crester on ``hexi`` (towed by any longboat there)?"""
+    return hexi in s.greys_down
+
+
+def check_row(s: GameState, boat: int, d: int) -> Refusal:
+    seat = s.current
+    ship = s.ships[seat]
+    p = s.planet
+    if not 0 <= boat < len(ship.boats) or ship.boats[boat] < 0:
+        return ("Move Longboats", f"longboat {boat + 1} is not out on the planet")
+    if ship.rowers < 1:
+        return ("Move Longboats", "your longboat speed track is at 0")
+    here = ship.boats[boat]
+    target = p.nbr[here][d - 1]
+    if target < 0:
+        return ("Move Longboats", "that is off the edge of the planet")
+    if target == 0:
+        return ("Move Longboats", "a longboat may never enter the Trading Post")
+    if p.is_drift[target]:
+        return ("Terrain: Drift", "longboats cannot enter Drift")
+    owner, _ = s.longboat_at(target)
+    if owner == seat:
+        return ("Move Longboats", "two of your longboats may not share a space")
+    if owner >= 0:
+        if s.mode == "cooperative":
+            return ("Cooperative: Players' ships and boats", "captains on the same team cannot attack each other's longboats")
+        if f"boat{owner}" in s.turn.no_attack:
+            return ("Battle: tie", f"you may not attack player {owner + 1}'s longboat again this turn")
+    towing = here in s.greys_down
+    if towing and (target in s.greys or target in s.greys_down):
+        return ("Move Longboats", "a longboat towing a defeated grey crester cannot enter a space with another grey crester")
+    if target in s.greys and f"grey@{target}" in s.turn.no_attack:
+        return ("Battle: tie", "you may not attack that grey crester again this turn")
+    return None
+
+
+def deadweight_stranded(s: GameState) -> bool:
+    """True when the current ship sits on Drift and no move can take it off."""
+    ship = s.ships[s.current]
+    if ship.pos < 0 or not s.planet.is_drift[ship.pos]:
+        return False
+    for d in range(1, 7):
+        t = s.planet.nbr[ship.pos][d - 1]
+        if t > 0 and not s.planet.is_drift[t] and check_ship_move(s, "move", d) is None:
+            return False
+    if s.planet.nbr[ship.pos].count(0) and check_ship_move(s, "enter", None) is None:
+        return False
+    return True
+
+
+def reach_costs(s: GameState, seat: int | None = None) -> dict[int, int]:
+    """Least speed the ship of ``seat`` needs this turn to reach each hex, moving freely
+    downwind, across the wind for 1 speed, through Zephyrs and Around the Planet.
+
+    Battles stop a path (a hex holding a ship or an alive red or white crester can
+    be reached but not passed). ``PORT`` is included when the Trading Post is reachable.
+    Used by the ReachMap and by bots; ignores Deadweight.
+    """
+    import heapq
+
+    seat = s.current if seat is None else seat
+    p = s.planet
+    ship = s.ships[seat]
+    blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
+    blockers.update(s.reds)
+    if s.white >= 0:
+        blockers.add(s.white)
+    start = ship.pos
+    best: dict[int, int] = {start: 0}
+    heap = [(0, start)]
+    upwind = opposite(s.wind)
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, 99):
+            continue
+        if h != start and h in blockers:
+            continue
+        steps: list[tuple[int, int]] = []
+        if h == PORT:
+            steps = [(t, 1) for t in p.port_ring]
+        else:
+            for d in range(1, 7):
+                t = p.nbr[h][d - 1]
+                if t == 0:
+                    if not ship.hold:
+                        steps.append((PORT, 1))
+                elif t > 0 and d != upwind and not p.is_drift[t]:
+                    steps.append((t, 0 if d == s.wind else 1))
+            if p.terrain[h] == "zephyr":
+                steps.extend((z, 1) for z in p.zephyrs if z != h)
+            if h in p.corner_link:
+                steps.append((p.corner_link[h], 1))
+        for t, c in steps:
+            nc = cost + c
+            if nc < best.get(t, 99):
+                best[t] = nc
+                heapq.heappush(heap, (nc, t))
+    return best
