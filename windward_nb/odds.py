@@ -42,7 +42,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterable, Sequence, Union
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Sequence, Union
 
 import numpy as np
 
@@ -287,6 +288,18 @@ def _pct(p: Number) -> str:
     return f"{100 * float(p):6.2f}%"
 
 
+_EMPTY: Mapping = MappingProxyType({})
+_NO_SPEND: Mapping = MappingProxyType({"tokens": 0.0, "cards": 0.0})
+_DICE_ONLY = dict(
+    morale_loss=_EMPTY,
+    ship_lost=_EMPTY,
+    expected_spent=MappingProxyType({"attacker": _NO_SPEND, "defender": _NO_SPEND}),
+    attacker_extra_hits=0,
+    defender_extra_hits=0,
+    exact=False,
+)
+
+
 def _dist(offset: int, probs: Sequence) -> Distribution:
     """A Distribution with exact zero tails removed."""
     if probs and probs[0] != 0 and probs[-1] != 0:
@@ -318,7 +331,7 @@ class BonusChoice:
             return "nothing"
         parts = [f"{self.tokens} token{'s' if self.tokens != 1 else ''}"] if self.tokens else []
         parts += list(self.cards)
-        return f"{' + '.join(parts)} (+{self.hits} hits)"
+        return f"{' + '.join(parts)} (+{self.hits} hit{'s' if self.hits != 1 else ''})"
 
 
 @dataclass(frozen=True)
@@ -334,15 +347,16 @@ class BattleOdds:
     it is lost (its morale would drop below 1).
     ``expected_spent``: for each side, the expected number of ``"tokens"`` and
     ``"cards"`` played, plus one entry per hit-card id it holds.
+    The three are read-only mappings.
     """
 
     win: Number
     tie: Number
     loss: Number
     margin: Distribution
-    morale_loss: dict
-    ship_lost: dict
-    expected_spent: dict
+    morale_loss: Mapping
+    ship_lost: Mapping
+    expected_spent: Mapping
     attacker: str
     defender: str
     attacker_dice: int
@@ -601,8 +615,14 @@ def bonus_options(cards: Iterable[str] = (), tokens: int = 0, *, components: Com
 
     Ordered from the cheapest set (playing nothing) to the dearest.
 
-    >>> [str(c) for c in bonus_options(["harpoon", "heavy_harpoon"], tokens=1)]
-    ['nothing', '1 token (+2 hits)', 'harpoon (+1 hits)', '1 token + harpoon (+3 hits)', '1 token + heavy_harpoon (+4 hits)', '1 token + harpoon + heavy_harpoon (+5 hits)']
+    >>> for choice in bonus_options(["harpoon", "heavy_harpoon"], tokens=1):
+    ...     print(choice)
+    nothing
+    1 token (+2 hits)
+    harpoon (+1 hit)
+    1 token + harpoon (+3 hits)
+    1 token + heavy_harpoon (+4 hits)
+    1 token + harpoon + heavy_harpoon (+5 hits)
 
     Two hits could come from the token or the heavy harpoon; the token is
     kept as the cheaper way (tokens go before cards).
@@ -702,10 +722,10 @@ def best_bonuses(
 def _policy_options(side: _Side, play: str, token_hits: int) -> tuple[BonusChoice, ...]:
     if play == "none" or not (side.tokens or side.cards):
         return (BonusChoice(),)
-    table = _option_table(side.cards, side.tokens, token_hits)
     if play == "all":
-        return (max(table, key=lambda c: c.items),)
-    return table
+        ids = tuple(cid for cid, _ in side.cards)
+        return (BonusChoice(side.tokens, ids, side.tokens * token_hits + sum(h for _, h in side.cards)),)
+    return _option_table(side.cards, side.tokens, token_hits)
 
 
 def _spend_columns(side: _Side) -> tuple[str, ...]:
@@ -740,22 +760,6 @@ def _game_arrays(game: tuple, columns: tuple, lo: int, hi: int):
 # ---------------------------------------------------------------------------
 # battle_odds
 # ---------------------------------------------------------------------------
-
-_DEFAULTS_SIMPLE = dict(
-    attacker_count=1,
-    defender_count=1,
-    attacker_cannons=0,
-    defender_cannons=0,
-    attacker_crew=(),
-    defender_crew=(),
-    attacker_tokens=0,
-    defender_tokens=0,
-    attacker_cards=(),
-    defender_cards=(),
-    attacker_morale=None,
-    defender_morale=None,
-)
-
 
 def battle_odds(
     attacker: str | int = "ship",
@@ -811,45 +815,58 @@ def battle_odds(
     >>> o.ship_lost["defender"] == sum(p for m, p in o.margin.items() if m >= 2)
     True
     """
+    # Fast path: two bare pools of dice and nothing else (checked without a
+    # function call per argument: this is the common query of tables and bots).
+    if (
+        type(attacker) is int
+        and type(defender) is int
+        and attacker >= 0
+        and defender >= 0
+        and not exact
+        and (attacker_count, defender_count, attacker_cannons, defender_cannons, attacker_tokens, defender_tokens)
+        == (1, 1, 0, 0, 0, 0)
+        and type(attacker_count) is type(defender_count) is type(attacker_cannons) is type(defender_cannons)
+        is type(attacker_tokens) is type(defender_tokens) is int
+        and attacker_morale is None
+        and defender_morale is None
+        and not attacker_crew
+        and not defender_crew
+        and not attacker_cards
+        and not defender_cards
+        and play in PLAY_POLICIES
+    ):
+        key = _faces_key(faces, components)
+        pd = _probs(key, defender)
+        # correlate(a, d)[i] = P(attacker hits - defender hits = i - (len(d) - 1))
+        probs = np.correlate(_probs(key, attacker), pd, "full").tolist()
+        z = len(pd) - 1  # index of margin 0
+        # The margin's support runs from (fewest hits - most hits) to (most - fewest).
+        lo, hi = key[0] * attacker, z + key[-1] * attacker - key[0] * defender + 1
+        margin = object.__new__(Distribution)
+        margin.__dict__.update(offset=lo - z, probs=tuple(probs[lo:hi]))
+        # Filled in from a template instead of through the dataclass __init__,
+        # which pays one object.__setattr__ per field: this path is most of
+        # what tables, simulations and bots ask for, so it is kept lean.
+        result = object.__new__(BattleOdds)
+        fields = result.__dict__
+        fields.update(_DICE_ONLY)
+        fields["win"] = math.fsum(probs[z + 1 :])
+        fields["tie"] = probs[z]
+        fields["loss"] = math.fsum(probs[:z])
+        fields["margin"] = margin
+        fields["attacker"] = f"{attacker} dice"
+        fields["defender"] = f"{defender} dice"
+        fields["attacker_dice"] = attacker
+        fields["defender_dice"] = defender
+        fields["play"] = play
+        return result
+
     comp = components or load_components()
     a_info = _kind(attacker, "attacker")
     d_info = _kind(defender, "defender")
     if play not in PLAY_POLICIES:
         raise ValueError(f"play must be one of {', '.join(PLAY_POLICIES)}, got {play!r}")
     key = _faces_key(faces, comp)
-
-    # Fast path: two bare pools of dice, nothing else.
-    if (
-        a_info[0] == "dice"
-        and d_info[0] == "dice"
-        and attacker_count == 1
-        and defender_count == 1
-        and not attacker_cannons
-        and not defender_cannons
-        and not attacker_crew
-        and not defender_crew
-        and not attacker_tokens
-        and not defender_tokens
-        and not attacker_cards
-        and not defender_cards
-        and attacker_morale is None
-        and defender_morale is None
-        and isinstance(attacker_cannons, int)
-        and isinstance(defender_cannons, int)
-        and isinstance(attacker_tokens, int)
-        and isinstance(defender_tokens, int)
-    ):
-        na, nd = a_info[1], d_info[1]
-        if not exact:
-            pd = _probs(key, nd)
-            probs = np.convolve(_probs(key, na), pd[::-1]).tolist()
-            z = len(pd) - 1
-            zero = {"tokens": 0.0, "cards": 0.0}
-            return BattleOdds(
-                math.fsum(probs[z + 1 :]), probs[z], math.fsum(probs[:z]), _dist(-z, probs), {}, {},
-                {"attacker": zero, "defender": dict(zero)},
-                f"{na} dice", f"{nd} dice", na, nd, 0, 0, play, False,
-            )
 
     if a_info[0] != "dice" and d_info[0] != "dice" and (a_info[0], d_info[0]) not in _PAIRINGS:
         raise ValueError(
@@ -896,7 +913,7 @@ def _solve(A: _Side, D: _Side, key: tuple[int, ...], token_hits: int, play: str,
         a_spent = {c: Fraction(v, total) for c, v in zip(a_cols, a_exp)}
         d_spent = {c: Fraction(v, total) for c, v in zip(d_cols, d_exp)}
     else:
-        pdelta = np.convolve(_probs(key, A.dice), _probs(key, D.dice)[::-1])
+        pdelta = np.correlate(_probs(key, A.dice), _probs(key, D.dice), "full")
         if trivial:
             m_lo, mp = lo, pdelta
             a_spent = {c: 0.0 for c in a_cols}
@@ -934,8 +951,8 @@ def _solve(A: _Side, D: _Side, key: tuple[int, ...], token_hits: int, play: str,
             ship_lost[side.role] = total_of(dist[side.morale:])
 
     return BattleOdds(
-        win, tie, loss, _dist(m_lo, probs), morale_loss, ship_lost,
-        {"attacker": a_spent, "defender": d_spent},
+        win, tie, loss, _dist(m_lo, probs), MappingProxyType(morale_loss), MappingProxyType(ship_lost),
+        MappingProxyType({"attacker": MappingProxyType(a_spent), "defender": MappingProxyType(d_spent)}),
         A.label, D.label, A.dice, D.dice, A.extra_hits, D.extra_hits, play, exact,
     )
 

@@ -1,0 +1,26 @@
+"""Fixed-position legal-action counts (perft). A change here means the rules engine now
+generates different moves: if that is intended, explain it in the commit and update the numbers."""
+
+import pytest
+
+import windward_nb as ww
+from windward_nb.perft import perft
+
+
+@pytest.mark.parametrize("players, seed, counts", [
+    (2, 1, [17, 193, 1860, 16979]),
+    (3, 2, [16, 164, 1492]),
+    (4, 3, [21, 315, 3669, 38156]),
+    (5, 4, [17, 193, 1872]),
+])
+def test_opening_positions(players, seed, counts):
+    state = ww.new_game(players=players, seed=seed, auto_chance=False).state
+    assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts
+
+
+def test_midgame_scenario():
+    g = ww.scenario(players=2, wind=2, greys=["0,-3"], auto_chance=False,
+                    ships=[{"pos": "0,-2", "cannons": 2, "hand": ["fuel", "harpoon", "false_flag"],
+                            "boats": ["1,-2"], "rowers": 3, "tokens": 1},
+                           {"pos": "-1,-1"}])
+    assert [perft(g.state, d) for d in range(1, 5)] == [16, 239, 3373, 44844]
