@@ -4,4 +4,6 @@ The widgets draw what the engine (:mod:`windward_nb`) computes and turn clicks
 into engine actions; no game rule lives in this package.
 """
 
-__all__: list[str] = []
+from .board import BoardWidget
+
+__all__: list[str] = ["BoardWidget"]

@@ -1,0 +1,262 @@
+"""BoardWidget without a browser: mark data, clicks, highlights, pieces and messages."""
+
+from __future__ import annotations
+
+import doctest
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+try:
+    import windward_widgets  # noqa: F401
+except ImportError:  # a plain checkout that is not pip-installed
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
+
+from windward_widgets import BoardWidget  # noqa: E402
+from windward_widgets import board as board_module  # noqa: E402
+
+from windward_nb.errors import IllegalActionError  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def large():
+    return BoardWidget("large:ABCDEF", wind=1)
+
+
+@pytest.fixture
+def board():
+    return BoardWidget("large:ABCDEF")
+
+
+def _pieces():
+    return [
+        {"kind": "ship", "hex": 8, "colour": "#0072B2", "alive": True, "label": "1"},
+        {"kind": "longboat", "hex": 8, "colour": "#0072B2", "alive": True, "label": ""},
+        {"kind": "ship", "hex": 30, "colour": "#E69F00", "alive": True, "label": "2"},
+        {"kind": "grey", "hex": 12, "colour": "grey", "alive": False, "label": ""},
+        {"kind": "red", "hex": 40, "colour": "#CC3311", "alive": True, "label": ""},
+        {"kind": "white", "hex": 50, "colour": "white", "alive": True, "label": ""},
+        {"kind": "item", "hex": 30, "colour": "#DDAA33", "alive": True, "label": "+2"},
+    ]
+
+
+@pytest.mark.parametrize(("spec", "count"), [("large:ABCDEF", 91), ("small:ABCDEF", 61), ("small:FEDCBA", 61)])
+def test_every_hex_is_drawn_and_clickable(spec, count):
+    b = BoardWidget(spec)
+    assert b.n == count
+    assert np.asarray(b.hex_mark.x).shape == (count, 7)        # one closed hexagon per space
+    assert np.asarray(b.hex_mark.y).shape == (count, 7)
+    assert len(b.hex_mark.fill_colors) == count
+    assert len(b.click_mark.x) == len(b.click_mark.y) == count
+    assert len(b.click_mark.names) == count
+    assert b.click_mark.names[0].startswith("the Trading Post")
+    assert np.asarray(b.highlight_mark.x).shape == (count, 7)
+    # index i of the click layer is space i of the planet
+    for i in (0, 1, count - 1):
+        x, y = b.centres[i]
+        assert (b.click_mark.x[i], b.click_mark.y[i]) == (x, y)
+
+
+def test_terrain_has_a_fill_and_a_glyph(large):
+    p = large.planet
+    fills = large.hex_mark.fill_colors
+    for i, terrain in enumerate(p.terrain):
+        assert fills[i] == board_module.TERRAIN_STYLE[terrain][0]
+    glyphs = dict(zip(large._glyph_index, large.glyph_mark.text))
+    for i, terrain in enumerate(p.terrain):
+        if terrain != "plain":
+            assert glyphs[i] == board_module.TERRAIN_STYLE[terrain][1], (i, terrain)
+    assert sorted(large.territory_mark.text) == list("123456")
+    assert len(large.link_mark.x) == 6                          # 3 corner pairs, split at the centre
+
+
+def test_territory_borders_follow_territories(large):
+    p = large.planet
+    inner = sum(1 for i in range(large.n) for d in range(6)
+                if p.nbr[i][d] > i and p.territory[p.nbr[i][d]] != p.territory[i])
+    outer = sum(1 for i in range(large.n) for d in range(6) if p.nbr[i][d] == -1)
+    assert len(large.border_mark.x) == inner + outer
+
+
+def test_element_click_reaches_registered_callback(board):
+    got = []
+    board.on_hex_click(got.append)
+    board._on_element_click(board.click_mark, {"event": "element_click", "data": {"index": 17}})
+    board.click(3)
+    assert got == [17, 3]
+    assert board.last_clicked == 3
+    board.on_hex_click(got.append, remove=True)
+    board.click(4)
+    assert got == [17, 3]
+
+
+def test_click_off_the_planet_is_refused_with_a_message(board):
+    got = []
+    board.on_hex_click(got.append)
+    board.click(500)
+    assert got == []
+    assert "no space number 500" in board.message_text
+
+
+def test_callback_error_is_shown_in_the_widget(board):
+    after = []
+
+    def broken(index):
+        raise RuntimeError(f"boom at {index}")
+
+    board.on_hex_click(broken)
+    board.on_hex_click(after.append)
+    board.click(5)
+    assert "RuntimeError: boom at 5" in board.message_text
+    assert "RuntimeError" in board.message.value and "ww-msg-error" in board.message.value
+    log = "".join(o.get("text", "") for o in board.error_log.outputs)
+    assert "Traceback" in log and "boom at 5" in log
+    assert after == [5]                                          # later callbacks still run
+    board.on_hex_click(broken, remove=True)
+    board.click(6)                                               # a good click clears the message
+    assert board.message_text == ""
+    board.clear_message()
+    assert board.error_log.outputs == ()
+
+
+def test_malformed_click_event_is_reported(board):
+    board._on_element_click(board.click_mark, {"event": "element_click", "data": {}})
+    assert "KeyError" in board.message_text
+
+
+def test_illegal_action_shows_the_reason_not_a_traceback(board):
+    def refuse(index):
+        raise IllegalActionError("Wind", "ships cannot move directly into the wind")
+
+    board.on_hex_click(refuse)
+    board.click(2)
+    assert "ships cannot move directly into the wind" in board.message_text
+    assert "ww-msg-warning" in board.message.value
+    assert board.error_log.outputs == ()
+
+
+def test_highlight_updates_one_mark_in_place(board):
+    mark, costs = board.highlight_mark, board.cost_mark
+    board.highlight([1, 2, 3], costs=[0, 1, 2])
+    assert board.highlight_mark is mark and board.cost_mark is costs
+    assert [i for i, o in enumerate(mark.opacities) if o > 0] == [1, 2, 3]
+    assert list(costs.text[1:4]) == ["0", "1", "2"] and costs.text[4] == ""
+    assert len(mark.x) == board.n                                # shape never changes
+    board.highlight([10], colours="#000000")
+    assert board.highlight_mark is mark
+    assert [i for i, o in enumerate(mark.opacities) if o > 0] == [10]
+    assert mark.colors[10] == "#000000"
+    assert all(t == "" for t in costs.text)
+    board.highlight({5: 3, 6: 4}.keys(), costs={5: 3, 6: 4})
+    assert list(costs.text[5:7]) == ["3", "4"]
+    assert "cost 3" in board.click_mark.names[5]
+    board.clear_highlight()
+    assert not any(mark.opacities) and board.highlighted == []
+
+
+def test_highlight_sends_one_message_per_mark(board, monkeypatch):
+    sent = []
+    monkeypatch.setattr(board.highlight_mark, "_send", lambda msg, buffers=None: sent.append(msg))
+    board.highlight([1, 2])
+    assert len(sent) == 1
+    changed = set(sent[0]["state"])
+    assert {"opacities", "fill_opacities"} <= changed
+
+
+def test_highlight_rejects_bad_input(board):
+    with pytest.raises(ValueError, match="no such space"):
+        board.highlight([1, 999])
+    with pytest.raises(ValueError, match="costs has 1 entries for 2"):
+        board.highlight([1, 2], costs=[1])
+    with pytest.raises(ValueError, match="colours has 3 entries"):
+        board.highlight([1, 2], colours=["red", "blue", "green"])
+
+
+def test_update_pieces_changes_mark_data_in_place(board):
+    marks = dict(board.piece_marks)
+    board.update_pieces(_pieces())
+    assert board.piece_marks == marks and all(board.piece_marks[k] is marks[k] for k in marks)
+    ships = board.piece_marks["ship"]
+    assert len(ships.x) == 2 and len(board.piece_marks["longboat"].x) == 1
+    for kind in ("grey", "red", "white", "item"):
+        assert len(board.piece_marks[kind].x) == 1
+    # every kind has its own marker shape, not just its own colour
+    shapes = [m.marker for m in board.piece_marks.values()]
+    assert len(set(shapes)) == len(shapes)
+    # ship and longboat on hex 8: both visible, the longboat lower
+    ship_y = ships.y[0]
+    boat_x, boat_y = board.piece_marks["longboat"].x[0], board.piece_marks["longboat"].y[0]
+    assert boat_y < ship_y - 0.4
+    assert abs(boat_x - board.centres[8][0]) < 1e-9
+    # a defeated crester is drawn faded
+    assert board.piece_marks["grey"].opacities == [0.4]
+    assert sorted(board.piece_label_mark.text) == ["+2", "1", "2"]
+    assert "ship \"1\"" in board.click_mark.names[8] and "longboat" in board.click_mark.names[8]
+    # moving on: the same marks get new data, and emptied kinds are cleared
+    board.update_pieces({"pieces": [{"kind": "ship", "hex": 0, "colour": "#0072B2"}]})
+    assert board.piece_marks["ship"] is marks["ship"]
+    assert len(ships.x) == 1 and (ships.x[0], ships.y[0]) == (0.0, pytest.approx(0.28))
+    assert len(board.piece_marks["longboat"].x) == 0
+    assert len(board.piece_label_mark.text) == 0
+
+
+def test_pieces_on_one_hex_do_not_overlap(board):
+    crowd = [{"kind": k, "hex": 20} for k in ("ship", "ship", "grey", "longboat", "longboat", "item")]
+    board.update_pieces(crowd)
+    spots = [(x, y) for m in board.piece_marks.values() for x, y in zip(m.x, m.y)]
+    assert len(spots) == 6
+    for a in range(6):
+        for b in range(a + 1, 6):
+            assert np.hypot(spots[a][0] - spots[b][0], spots[a][1] - spots[b][1]) > 0.3
+
+
+def test_update_pieces_rejects_bad_pieces(board):
+    with pytest.raises(ValueError, match="unknown kind 'dragon'"):
+        board.update_pieces([{"kind": "dragon", "hex": 1}])
+    with pytest.raises(ValueError, match="not on this planet"):
+        board.update_pieces([{"kind": "ship", "hex": 91}])
+    with pytest.raises(ValueError, match="needs an integer 'hex'"):
+        board.update_pieces([{"kind": "ship"}])
+
+
+def test_set_wind_points_the_flag(board):
+    mark = board.wind_mark
+    assert not mark.visible and board.wind is None
+    board.set_wind(3)
+    assert board.wind_mark is mark and mark.visible and board.wind == 3
+    assert list(board.wind_label_mark.text) == ["wind 3 (SE)"]
+    assert board.territory_mark.colors[2] != board.territory_mark.colors[0]
+    # the arrow tip lies toward territory 3 (south-east: right and down)
+    tip = np.argmax(np.asarray(mark.x) * 0.866 - np.asarray(mark.y) * 0.5)
+    cx, cy = board._wind_centre
+    assert mark.x[tip] > cx and mark.y[tip] < cy
+    board.set_wind("N")
+    assert board.wind == 1 and list(board.wind_label_mark.text) == ["wind 1 (N)"]
+    with pytest.raises(ValueError):
+        board.set_wind(7)
+
+
+def test_text_summary_describes_board(board):
+    board.set_wind(2)
+    board.update_pieces(_pieces())
+    board.highlight([1, 2], costs=[1, 1])
+    text = board.text_summary()
+    assert text.startswith("Windward board, large planet large:ABCDEF: 91 spaces, wind 2 (NE)")
+    for t in range(1, 7):
+        assert f"Territory {t}: tile " in text
+    assert "corner 0,-5 (links to 0,5)" in text
+    assert 'ship "1" at' in text and "grey crester (defeated)" in text
+    assert "Highlighted (2): 0,-1 cost 1, 1,-1 cost 1." in text
+
+
+def test_widget_layout_holds_figure_and_message_area(board):
+    assert board.fig in board.children and board.message in board.children
+    assert board.error_log in board.children
+    assert "ww-board" in board._dom_classes
+
+
+def test_board_module_doctests():
+    result = doctest.testmod(board_module)
+    assert result.attempted > 0 and result.failed == 0
