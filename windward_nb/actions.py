@@ -85,6 +85,10 @@ class Action:
             return f"place white {format_hex(a)}"
         if v == "plunder":
             return f"plunder {a}"
+        if v == "cash":
+            return f"cash teeth for {a}"
+        if v == "release":
+            return f"release {format_hex(a)}"
         if v == "trade":
             return f"trade {a[0] + 1} {a[1].replace('_', ' ')} {a[2] + 1}"
         if v == "wind":
@@ -248,6 +252,8 @@ _PARSERS = {
     "place": _parse_place,
     "plunder": _parse_plunder,
     "trade": _parse_trade,
+    "cash": lambda r, t: Action("cash", r[2].lower()) if len(r) == 3 and r[:2] == ["teeth", "for"] and r[2].lower() in ("gas", "notoriety") else (_ for _ in ()).throw(ValueError("write 'cash teeth for gas' or 'cash teeth for notoriety'")),
+    "release": lambda r, t: Action("release", parse_hex(_one(r))),
     "wind": lambda r, t: Action("wind", int(_one(r))),
     "grey": lambda r, t: Action("grey", int(_one(r))),
     "white": lambda r, t: Action("white", int(_one(r))),

@@ -166,7 +166,8 @@ def _move_attacker_back(s: GameState, f: dict[str, Any]) -> None:
             s.greys_down.remove(here)
             s.greys_down.append(src)
     elif kind == "red":
-        s.reds[s.reds.index(here)] = src
+        for back in f.get("a_froms") or (src,):  # several reds attack together in the Solo Adventure
+            s.move_red(here, back)
     elif kind == "white":
         s.white = src
 
@@ -178,11 +179,13 @@ def _give_token(s: GameState, ev: list[Event], seat: int) -> None:
                         {"seat": seat, "item": "token"}))
 
 
-def _no_repeat(s: GameState, f: dict[str, Any]) -> None:
+def _no_repeat(s: GameState, f: dict[str, Any], flag: bool = False) -> None:
     if f["a_seat"] != s.current:
         return
     key = {"ship": f"ship{f['d_seat']}", "longboat": f"boat{f['d_seat']}", "red": f"red@{f['hex']}",
            "white": "white", "grey": f"grey@{f['hex']}"}[f["def"]]
+    if flag:
+        key += "!flag"
     if key not in s.turn.no_attack:
         s.turn.no_attack.append(key)
 
@@ -193,7 +196,7 @@ def call_off(s: GameState, ev: list[Event], f: dict[str, Any], seat: int) -> Non
     s.discard.append("false_flag")
     s.frames.pop()
     _move_attacker_back(s, f)
-    _no_repeat(s, f)
+    _no_repeat(s, f, flag=True)
     if f["att"] == "red":
         s.turn.fought_reds.append(f["a_from"])
     ev.append(Event("BattleCalledOff", f"Player {seat + 1} plays False Flag: the attacker falls back.",
@@ -228,7 +231,8 @@ def resolve(s: GameState, ev: list[Event], f: dict[str, Any]) -> None:
     w_seat, l_seat = f[win + "_seat"], f[lose + "_seat"]
     ev.append(Event("BattleEnded",
                     f"{party_name(s, w_kind, w_seat).capitalize()} wins {max(a, d)} to {min(a, d)}.",
-                    {"winner": "attacker" if att_wins else "defender", "attack": a, "defence": d}))
+                    {"winner": "attacker" if att_wins else "defender", "attack": a, "defence": d,
+                     "w_kind": w_kind, "w_seat": w_seat, "l_kind": l_kind, "l_seat": l_seat}))
     if l_kind == "ship":
         _ship_loses(s, ev, f, l_seat, abs(a - d), w_kind, w_seat)
     elif l_kind == "longboat":
@@ -241,35 +245,33 @@ def resolve(s: GameState, ev: list[Event], f: dict[str, Any]) -> None:
     elif l_kind == "grey":
         s.greys.remove(here)
         s.greys_down.append(here)
+        if here in s.tagged_greys:
+            s.tagged_greys.remove(here)  # a defeated crester loses its tag; the tag goes home
         ev.append(Event("CresterDefeated", f"The grey crester at {s.planet.label(here)} is defeated and taken in tow.",
                         {"crester": "grey", "hex": here, "seat": w_seat}))
         s.frames.append({"k": "grey"})
     elif l_kind == "red":
         _red_defeated(s, ev, f, w_seat, here, attacker=(lose == "a"))
     elif l_kind == "white":
-        s.white = -2
-        gain = 6
-        s.ships[w_seat].notoriety += gain
-        ev.append(Event("CresterDefeated", f"Player {w_seat + 1} defeats the White Crester!",
-                        {"crester": "white", "hex": here, "seat": w_seat}))
-        ev.append(Event("NotorietyGained", f"Player {w_seat + 1} gains {gain} notoriety.",
-                        {"seat": w_seat, "amount": gain, "source": "white"}))
-        if s.mode == "solo":
-            s.over = True
-            s.result = "The White Crester is defeated: you win the Solo Adventure!"
+        from .variants import white_defeated
+
+        white_defeated(s, ev, w_seat, here)
 
 
 def _red_defeated(s: GameState, ev: list[Event], f: dict[str, Any], w_seat: int, here: int, attacker: bool) -> None:
-    s.reds.remove(here)
     ship = s.ships[w_seat]
-    if not ship.hold:
-        ship.hold = "red"
-        where = "into the cargo hold"
-    else:
-        s.reds_down.append(here)
-        where = "and left on its space (the hold is full)"
-    ev.append(Event("CresterDefeated", f"Player {w_seat + 1} defeats the red crester {where}.",
-                    {"crester": "red", "hex": here, "seat": w_seat}))
+    for _ in range(f.get("a_n", 1) if attacker else 1):
+        s.reds.remove(here)
+        if here in s.tagged_reds and here not in s.reds:
+            s.tagged_reds.remove(here)  # a defeated crester loses its tag; the tag goes home
+        if not ship.hold:
+            ship.hold = "red"
+            where = "into the cargo hold"
+        else:
+            s.reds_down.append(here)
+            where = "and left on its space (the hold is full)"
+        ev.append(Event("CresterDefeated", f"Player {w_seat + 1} defeats the red crester {where}.",
+                        {"crester": "red", "hex": here, "seat": w_seat}))
     if s.mode == "solo":
         if not s.reds and s.white < 0:
             s.frames.append({"k": "place_white", "seat": w_seat})
@@ -323,8 +325,15 @@ def ship_lost(s: GameState, ev: list[Event], seat: int, cause: str, winner: int 
     _give_token(s, ev, seat)
     if s.mode == "solo":
         s.over = True
+        s.frames.clear()
         s.result = "Your ship was defeated: the Solo Adventure is lost."
+        ev.append(Event("GameOver", s.result, {"winner": None}))
         return
+    if s.mode == "cooperative":
+        from .variants import coop_life_lost
+
+        if coop_life_lost(s, ev):
+            return
     if seat == s.current:
         # the turn ends at once, without rest
         s.frames = [fr for fr in s.frames if fr["k"] not in ("rest", "reds", "white_move", "sky_bonus", "end", "take")]

@@ -75,6 +75,7 @@ class Components:
     token_hits: int
     tiles: dict[str, Any]
     raw: dict[str, Any] = field(repr=False, compare=False, hash=False)
+    achievements: tuple[dict[str, Any], ...] = ()
     content_hash: str = ""
 
     def card(self, card_id: str) -> Card:
@@ -125,7 +126,31 @@ def _need(d: dict, key: str, where: str, kind: type | tuple = (int,)) -> Any:
     return value
 
 
-def _parse(raw: dict[str, Any], tiles: dict[str, Any]) -> Components:
+ACHIEVEMENT_SCOPES = ("game", "turn", "now")
+
+
+def _parse_achievements(deck: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    cards = _need(deck, "cards", "achievements", list)
+    out = []
+    ids = set()
+    for i, c in enumerate(cards):
+        where = f"achievements.cards[{i}]"
+        for key in ("id", "name", "text", "stat", "scope"):
+            _need(c, key, where, str)
+        _need(c, "at_least", where)
+        points = _need(c, "points", where, list)
+        if not 1 <= len(points) <= 2 or not all(isinstance(x, int) and x > 0 for x in points):
+            raise ComponentError(f"component field {where}.points must be one or two positive numbers")
+        if c["scope"] not in ACHIEVEMENT_SCOPES:
+            raise ComponentError(f"component field {where}.scope must be one of {', '.join(ACHIEVEMENT_SCOPES)}")
+        if c["id"] in ids:
+            raise ComponentError(f"component field {where}.id repeats {c['id']!r}")
+        ids.add(c["id"])
+        out.append(dict(c))
+    return tuple(out)
+
+
+def _parse(raw: dict[str, Any], tiles: dict[str, Any], achievements: dict[str, Any] | None = None) -> Components:
     die = _need(_need(raw, "battle_die", "", dict), "faces", "battle_die", list)
     if not die or not all(isinstance(f, int) and f >= 0 for f in die):
         raise ComponentError("component field battle_die.faces must be a list of non-negative whole numbers")
@@ -189,7 +214,8 @@ def _parse(raw: dict[str, Any], tiles: dict[str, Any]) -> Components:
         )
     for side in ("large", "small"):
         _need(tiles, side, "tiles", dict)
-    payload = json.dumps({"components": raw, "tiles": tiles}, sort_keys=True).encode()
+    achievements = achievements if achievements is not None else {"cards": []}
+    payload = json.dumps({"components": raw, "tiles": tiles, "achievements": achievements}, sort_keys=True).encode()
     return Components(
         name=_need(raw, "name", "", str),
         battle_die=tuple(die),
@@ -208,21 +234,30 @@ def _parse(raw: dict[str, Any], tiles: dict[str, Any]) -> Components:
         token_hits=_need(raw["plus_two_token_hits"], "value", "plus_two_token_hits"),
         tiles=tiles,
         raw=raw,
+        achievements=_parse_achievements(achievements),
         content_hash=hashlib.sha256(payload).hexdigest()[:16],
     )
 
 
-def load_components(path: str | Path | None = None, tiles_path: str | Path | None = None) -> Components:
-    """Load a component set (the built-in retail set by default)."""
-    if path is None and tiles_path is None:
+def load_components(path: str | Path | None = None, tiles_path: str | Path | None = None,
+                    achievements_path: str | Path | None = None) -> Components:
+    """Load a component set (the built-in retail set by default).
+
+    Any of the three files can be replaced by your own: the supply deck, crew
+    and boards (``path``), the planet tiles (``tiles_path``) and the achievement
+    deck (``achievements_path``).
+    """
+    if path is None and tiles_path is None and achievements_path is None:
         return _default()
     raw = json.loads(Path(path or DATA_DIR / "components.json").read_text())
     tiles = json.loads(Path(tiles_path or DATA_DIR / "tiles.json").read_text())
-    return _parse(raw, tiles)
+    achievements = json.loads(Path(achievements_path or DATA_DIR / "achievements.json").read_text())
+    return _parse(raw, tiles, achievements)
 
 
 @lru_cache(maxsize=1)
 def _default() -> Components:
     raw = json.loads((DATA_DIR / "components.json").read_text())
     tiles = json.loads((DATA_DIR / "tiles.json").read_text())
-    return _parse(raw, tiles)
+    achievements = json.loads((DATA_DIR / "achievements.json").read_text())
+    return _parse(raw, tiles, achievements)

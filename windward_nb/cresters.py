@@ -32,7 +32,8 @@ def free_feeding_grounds(s: GameState) -> list[int]:
 def grey_roll_needed(s: GameState) -> bool:
     if s.mode in ("solo", "cooperative"):
         return False  # cresters never respawn in these modes
-    return len(s.greys) < greys_wanted(s) and s.stock("grey") > 0 and bool(free_feeding_grounds(s))
+    alive = len(s.greys) - len(s.tagged_greys)  # a tagged grey does not count as alive
+    return alive < greys_wanted(s) and s.stock("grey") > 0 and bool(free_feeding_grounds(s))
 
 
 def place_grey(s: GameState, ev: list[Event], territory: int) -> None:
@@ -62,7 +63,13 @@ def distances_to(s: GameState, target: int, territory: int, mover: int) -> dict[
     other higher-elevation cresters."""
     p = s.planet
     blocked = {sh.pos for i, sh in enumerate(s.ships) if sh.pos >= 0 and sh.pos != target}
-    blocked.update(r for r in s.reds if r != mover)
+    others = list(s.reds)
+    if mover in others:
+        others.remove(mover)
+    if s.mode == "solo":  # up to two red cresters may share a space
+        blocked.update(r for r in others if others.count(r) >= 2)
+    else:
+        blocked.update(others)
     if s.white >= 0 and s.white != mover:
         blocked.add(s.white)
     dist = {target: 0}
@@ -89,7 +96,7 @@ def step_path(s: GameState, start: int, dist: dict[int, int], steps: int) -> lis
         if dist[h] == 0:
             break
         for t in s.planet.nbr[h]:
-            if t > 0 and dist.get(t, -1) == dist[h] - 1:
+            if t >= 0 and dist.get(t, -1) == dist[h] - 1:
                 h = t
                 break
         path.append(h)
@@ -109,6 +116,12 @@ def reds_to_move(s: GameState) -> list[int]:
     ship = s.ships[s.current]
     if ship.pos < 0:
         return []
+    if s.mode == "solo":  # every red crester hunts the lone ship, across territories
+        found = []
+        for r in s.reds:
+            d = distances_to(s, ship.pos, 0, r)
+            found.append((d.get(r, 999), r))
+        return [r for _, r in sorted(found)]
     territory = s.planet.territory[ship.pos]
     found = []
     for r in s.reds:

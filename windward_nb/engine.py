@@ -185,6 +185,10 @@ def _frame_actions(s: GameState, f: dict) -> list[Action]:
         from .variants import teeth_choices
 
         return teeth_choices(s)
+    if k == "release":
+        from .variants import release_places
+
+        return [Action("release", s.planet.cells[h]) for h in release_places(s)]
     raise AssertionError(f"no actions for frame {k}")
 
 
@@ -276,7 +280,7 @@ def _waiting_for(s: GameState) -> str:
         "place_red": "place a new red crester", "plunder": "choose plunder", "wind": "roll the wind",
         "grey": "roll for a grey crester", "shuffle": "shuffle the supply cards",
         "place_white": "place the White Crester", "white_roll": "roll for the White Crester",
-        "teeth": "trade teeth",
+        "teeth": "choose notoriety or gas for the teeth", "release": "release the tagged crester",
     }.get(f["k"], f["k"])
     return f"waiting for {name} to {what}"
 
@@ -317,10 +321,15 @@ def apply(s: GameState, action: Action | str, check: bool = True) -> list[Event]
     else:
         _apply_main(s, ev, a)
     advance(s, ev)
+    if s.variants and not s.over:
+        from .variants import after_apply
+
+        after_apply(s, ev)
+        advance(s, ev)
     return ev
 
 
-def _enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: str) -> None:
+def _enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: str, cost: int = 1) -> None:
     """Move the current ship onto ``target``; start a battle if someone is there."""
     seat = s.current
     ship = s.ships[seat]
@@ -331,7 +340,7 @@ def _enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: 
     if not p.is_drift[target]:
         s.turn.last_clear = target
     ev.append(Event("ShipMoved", f"Player {seat + 1} {how} to {p.label(target)}.",
-                    {"seat": seat, "from": came_from, "to": target, "how": how}))
+                    {"seat": seat, "from": came_from, "to": target, "how": how, "cost": cost}))
     if other >= 0 and other != seat:
         battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "ship"}, d_seat=other, hex=target)
     elif target in s.reds:
@@ -346,10 +355,11 @@ def _apply_main(s: GameState, ev: list[Event], a: Action) -> None:
     ship = s.ships[seat]
     if v in ("move", "leave", "zephyr", "around"):
         target = movement.ship_target(s, v, a.arg)
-        s.turn.speed -= movement.move_cost(s, v, a.arg)
+        cost = movement.move_cost(s, v, a.arg)
+        s.turn.speed -= cost
         how = {"move": f"sails {str(a)[5:]}", "leave": "sails out of port", "zephyr": "rides a Zephyr",
                "around": "sails Around the Planet"}[v]
-        _enter_hex(s, ev, target, ship.pos, how)
+        _enter_hex(s, ev, target, ship.pos, how, cost)
     elif v == "enter":
         s.turn.speed -= 1
         ship.pos = PORT
@@ -437,7 +447,7 @@ def _end_turn(s: GameState, ev: list[Event]) -> None:
         s.frames.append({"k": "end", "rested": True})
     else:
         frames = [{"k": "end", "rested": True}, {"k": "sky_bonus"}]
-        if s.white >= 0 or s.mode == "cooperative" or "white" in s.variants:
+        if s.white >= 0 or s.mode in ("solo", "cooperative") or "white" in s.variants:
             frames.append({"k": "white_move"})
         frames += [{"k": "reds"}, {"k": "rest"}]
         s.frames.extend(frames)
@@ -496,7 +506,7 @@ def _apply_frame(s: GameState, ev: list[Event], f: dict, a: Action) -> None:
                         {"crester": "red", "hex": h}))
     elif k == "plunder":
         battle.plunder(s, ev, f, a.arg)
-    elif k in ("place_white", "white_roll", "teeth"):
+    elif k in ("place_white", "white_roll", "teeth", "release"):
         from .variants import apply_frame
 
         apply_frame(s, ev, f, a)
@@ -572,9 +582,15 @@ def advance(s: GameState, ev: list[Event]) -> None:
 def _move_reds(s: GameState, ev: list[Event], f: dict) -> None:
     if "queue" not in f:
         f["queue"] = tuple(cresters.reds_to_move(s))
+        f["arrived"] = ()
     ship = s.ships[s.current]
     if not f["queue"] or ship.pos < 0:
         s.frames.remove(f)
+        if f["arrived"] and ship.pos >= 0:
+            # Solo Adventure: the reds that reached the ship attack it together
+            arrived = f["arrived"]
+            battle.start(s, ev, att="red", a_seat=-1, a_from=arrived[0], a_froms=arrived, a_n=len(arrived),
+                         **{"def": "ship"}, d_seat=s.current, hex=ship.pos)
         return
     start = f["queue"][0]
     f["queue"] = f["queue"][1:]
@@ -585,15 +601,20 @@ def _move_reds(s: GameState, ev: list[Event], f: dict) -> None:
     path = cresters.step_path(s, start, dist, cresters.red_speed(s))
     if path and s.planet.is_drift[path[-1]]:
         path.pop()  # a crester never enters Drift, even to reach a ship stranded there
+    if path and path[-1] == ship.pos and s.mode == "solo" and len(f["arrived"]) >= 2:
+        path.pop()  # at most two red cresters share a space
     if not path:
         return
     end = path[-1]
-    s.reds[s.reds.index(start)] = end
+    s.move_red(start, end)
     ev.append(Event("CresterMoved", f"The red crester moves from {s.planet.label(start)} to {s.planet.label(end)}.",
                     {"crester": "red", "from": start, "to": end, "path": [start] + path}))
     if end == ship.pos:
         prev = path[-2] if len(path) > 1 else start
-        battle.start(s, ev, att="red", a_seat=-1, a_from=prev, **{"def": "ship"}, d_seat=s.current, hex=end)
+        if s.mode == "solo":
+            f["arrived"] = f["arrived"] + (prev,)
+        else:
+            battle.start(s, ev, att="red", a_seat=-1, a_from=prev, **{"def": "ship"}, d_seat=s.current, hex=end)
 
 
 def _next_turn(s: GameState, ev: list[Event]) -> None:
@@ -636,6 +657,8 @@ def _start_turn(s: GameState, ev: list[Event]) -> None:
         ship.rowers = min(s.components.limits["longboat_speed_max"], ship.rowers + extra)
     if ship.pos == PORT:
         orders.cash_teeth(s, ev, seat)
+        if s.mode in ("solo", "cooperative") and (ship.grey_teeth or ship.red_teeth):
+            s.frames.append({"k": "teeth"})
 
 
 # =============================================================================== text helpers

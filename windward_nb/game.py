@@ -152,12 +152,15 @@ class Game:
 def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = None, planet: str = "large",
              variants: Iterable[str] = (), edition: str = "a", components: Components | None = None,
              colours: list[str] | None = None, names: list[str] | None = None, auto_chance: bool = True,
-             setup: dict[str, Any] | None = None) -> Game:
+             setup: dict[str, Any] | None = None, difficulty: str = "normal") -> Game:
     """Set up a new game.
 
     ``seed`` fixes every random choice (setup and all later chance); the same
-    seed and the same actions give the same game. ``mode`` defaults to
-    head-to-head for two players and free-for-all for three to five.
+    seed and the same actions give the same game. ``mode`` defaults to solo
+    for one player, head-to-head for two and free-for-all for three to five;
+    ``mode="cooperative"`` takes ``difficulty`` (easy, normal, hard,
+    impossible). ``variants`` may hold "white", "naturalist" and
+    "achievements"; ``planet="small"`` is the Small World variant.
     """
     comp = components or load_components()
     mode = mode or default_mode(players)
@@ -167,7 +170,7 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
         seed = int(np.random.SeedSequence().entropy % (2**31))
     rng = np.random.default_rng(seed)
     if setup is None:
-        setup = draw_setup(players, rng, comp, colours)
+        setup = draw_setup(players, rng, comp, colours, mode, variants, difficulty)
     state, ev = build_state(setup, players, mode, planet, variants, edition, comp)
     record = GameRecord.new(players=players, mode=mode, planet=planet, variants=variants, edition=edition,
                             components=comp, setup=setup, seed=seed, names=names)

@@ -37,6 +37,15 @@ def move_cost(s: GameState, verb: str, arg) -> int:
     return 1
 
 
+def barred(s: GameState, key: str) -> Optional[str]:
+    """The rule that bars attacking ``key`` again this turn, or None."""
+    if key in s.turn.no_attack:
+        return "Battle: tie"
+    if key + "!flag" in s.turn.no_attack:
+        return "Supply card: False Flag"
+    return None
+
+
 def check_ship_entry(s: GameState, target: int) -> Refusal:
     """Can the current ship enter ``target`` (battles allowed, blocks refused)?"""
     p = s.planet
@@ -46,12 +55,17 @@ def check_ship_entry(s: GameState, target: int) -> Refusal:
     if other >= 0 and other != s.current:
         if s.mode == "cooperative":
             return ("Cooperative: Players' ships and boats", "captains on the same team cannot attack each other's ships")
-        if f"ship{other}" in s.turn.no_attack:
-            return ("Battle: tie", f"you may not attack player {other + 1}'s ship again this turn")
-    if target in s.reds and f"red@{target}" in s.turn.no_attack:
-        return ("Battle: tie", f"you may not attack the red crester at {p.label(target)} again this turn")
-    if target == s.white and "white" in s.turn.no_attack:
-        return ("Battle: tie", "you may not attack the White Crester again this turn")
+        rule = barred(s, f"ship{other}")
+        if rule:
+            return (rule, f"you may not attack player {other + 1}'s ship again this turn")
+    if target in s.reds:
+        rule = barred(s, f"red@{target}")
+        if rule:
+            return (rule, f"you may not attack the red crester at {p.label(target)} again this turn")
+    if target == s.white:
+        rule = barred(s, "white")
+        if rule:
+            return (rule, "you may not attack the White Crester again this turn")
     return None
 
 
@@ -137,13 +151,16 @@ def check_row(s: GameState, boat: int, d: int) -> Refusal:
     if owner >= 0:
         if s.mode == "cooperative":
             return ("Cooperative: Players' ships and boats", "captains on the same team cannot attack each other's longboats")
-        if f"boat{owner}" in s.turn.no_attack:
-            return ("Battle: tie", f"you may not attack player {owner + 1}'s longboat again this turn")
+        rule = barred(s, f"boat{owner}")
+        if rule:
+            return (rule, f"you may not attack player {owner + 1}'s longboat again this turn")
     towing = here in s.greys_down
     if towing and (target in s.greys or target in s.greys_down):
         return ("Move Longboats", "a longboat towing a defeated grey crester cannot enter a space with another grey crester")
-    if target in s.greys and f"grey@{target}" in s.turn.no_attack:
-        return ("Battle: tie", "you may not attack that grey crester again this turn")
+    if target in s.greys:
+        rule = barred(s, f"grey@{target}")
+        if rule:
+            return (rule, "you may not attack that grey crester again this turn")
     return None
 
 

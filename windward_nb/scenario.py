@@ -41,7 +41,9 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
              white: Any = None, items: dict | None = None, stacks: list[list[str]] | None = None,
              discard: Iterable[str] = (), mode: str | None = None, variants: Iterable[str] = (),
              edition: str = "a", turn: dict[str, Any] | None = None, seed: int = 0, round: int = 1,
-             components: Components | None = None, auto_chance: bool = True):
+             components: Components | None = None, auto_chance: bool = True, lives: Iterable[int] = (),
+             difficulty: str = "normal", tagged_reds: Iterable = (), tagged_greys: Iterable = (),
+             achievements: Iterable[str] = ()):
     """A :class:`~windward_nb.game.Game` starting from a hand-built position.
 
     Hexes may be written ``"q,r"``. Unlisted things take sensible defaults:
@@ -101,6 +103,17 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
     s.reds = [p.red_start[t] for t in range(1, 7)] if reds is None else [_hex(p, h, "reds") for h in reds]
     s.reds_down = [_hex(p, h, "reds_down") for h in reds_down]
     s.white = -2 if white is None else _hex(p, white, "white")
+    s.tagged_reds = [_hex(p, h, "tagged_reds") for h in tagged_reds]
+    s.tagged_greys = [_hex(p, h, "tagged_greys") for h in tagged_greys]
+    if not set(s.tagged_reds) <= set(s.reds) or not set(s.tagged_greys) <= set(s.greys):
+        raise ValueError("a tagged crester must be an alive crester of the same colour")
+    if mode == "cooperative":
+        s.lives = list(lives) or [players, players]
+        s.difficulty = comp.raw["cooperative"]["difficulty"][difficulty]
+    if "achievements" in variants:
+        ids = list(achievements) or [c["id"] for c in comp.achievements[:2]]
+        s.achievements = [{"id": c, "first": -1, "claimed": []} for c in ids]
+        s.stats = [{} for _ in range(players)]
     if items is None:
         for t in range(1, 7):
             s.add_items(p.gas_pocket[t], "gas", comp.limits["gas_per_pocket"])

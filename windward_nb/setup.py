@@ -21,8 +21,7 @@ from .state import GameState, Ship, Turn
 MODES = ("free-for-all", "head-to-head", "solo", "cooperative")
 VARIANTS = ("white", "naturalist", "achievements")
 EDITIONS = ("a", "b")
-IMPLEMENTED_MODES = ("free-for-all", "head-to-head")
-IMPLEMENTED_VARIANTS: tuple[str, ...] = ()
+DIFFICULTIES = ("easy", "normal", "hard", "impossible")
 
 Setup = dict[str, Any]
 
@@ -36,9 +35,11 @@ def check_options(players: int, mode: str, planet: str, variants: tuple[str, ...
         raise ValueError(f"players must be a whole number, got {players!r}")
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-    allowed = {"free-for-all": (3, 5), "head-to-head": (2, 2), "solo": (1, 1), "cooperative": (1, 4)}[mode]
+    allowed = {"free-for-all": (3, 5), "head-to-head": (2, 2), "solo": (1, 1),
+               "cooperative": (2, 4) if edition == "a" else (1, 4)}[mode]
     if not allowed[0] <= players <= allowed[1]:
-        raise ValueError(f"{mode} is for {allowed[0]}-{allowed[1]} players, got players={players}")
+        extra = " (edition b allows a single captain)" if mode == "cooperative" else ""
+        raise ValueError(f"{mode} is for {allowed[0]}-{allowed[1]} players{extra}, got players={players}")
     if planet not in ("large", "small"):
         raise ValueError(f"planet must be 'large' or 'small', got {planet!r}")
     for v in variants:
@@ -46,20 +47,26 @@ def check_options(players: int, mode: str, planet: str, variants: tuple[str, ...
             raise ValueError(f"unknown variant {v!r}; variants: {', '.join(VARIANTS)}")
     if edition not in EDITIONS:
         raise ValueError(f"edition must be 'a' or 'b', got {edition!r}")
-    if mode not in IMPLEMENTED_MODES:
-        raise NotImplementedError(f"the {mode} mode is not implemented yet (see the open issue for it)")
-    for v in variants:
-        if v not in IMPLEMENTED_VARIANTS:
-            raise NotImplementedError(f"the {v!r} variant is not implemented yet (see the open issue for it)")
+    if mode in ("solo", "cooperative"):
+        for v in variants:
+            if v in ("achievements", "naturalist", "white"):
+                raise ValueError(f"the {v!r} variant is not used in the {mode} mode")
+    if len(set(variants)) != len(variants):
+        raise ValueError("a variant is listed twice")
 
 
 def draw_setup(players: int, rng: np.random.Generator, components: Components | None = None,
-               colours: list[str] | None = None) -> Setup:
+               colours: list[str] | None = None, mode: str = "", variants: tuple[str, ...] = (),
+               difficulty: str = "normal") -> Setup:
     """Draw every random choice of setup."""
     comp = components or load_components()
+    mode = mode or default_mode(players)
     order = [int(x) for x in rng.permutation(6)]
     if colours is None:
         colours = [comp.colours[int(i)] for i in rng.permutation(len(comp.colours))[:players]]
+        naturalist = comp.raw["naturalist"]["colour"]
+        if "naturalist" in variants and naturalist not in colours:
+            colours[int(rng.integers(players))] = naturalist
     first = int(rng.integers(players))
     deck = comp.deck_list()
     deck = [deck[int(i)] for i in rng.permutation(len(deck))]
@@ -71,7 +78,16 @@ def draw_setup(players: int, rng: np.random.Generator, components: Components | 
         t = free[int(rng.integers(len(free)))]
         free.remove(t)
         greys.append(t)
-    return {"tiles": order, "colours": list(colours), "first": first, "deck": deck, "wind": wind, "greys": greys}
+    setup = {"tiles": order, "colours": list(colours), "first": first, "deck": deck, "wind": wind, "greys": greys}
+    if mode == "cooperative":
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
+        setup["white"] = int(rng.integers(1, 7))
+        setup["difficulty"] = difficulty
+    if "achievements" in variants:
+        ids = [c["id"] for c in comp.achievements]
+        setup["achievements"] = [ids[int(i)] for i in rng.permutation(len(ids))[:2]]
+    return setup
 
 
 def check_setup(setup: Setup, players: int, comp: Components) -> None:
@@ -94,8 +110,16 @@ def check_setup(setup: Setup, players: int, comp: Components) -> None:
     if setup["wind"] not in range(1, 7):
         raise ValueError("setup.wind must be 1-6")
     greys = setup["greys"]
-    if len(greys) != len(set(greys)) or any(g not in range(1, 7) for g in greys):
+    if not isinstance(greys, list) or len(greys) != len(set(greys)) or any(g not in range(1, 7) for g in greys):
         raise ValueError("setup.greys must be different territories 1-6")
+    if "white" in setup and setup["white"] not in range(1, 7):
+        raise ValueError("setup.white must be a territory 1-6")
+    if "difficulty" in setup and setup["difficulty"] not in DIFFICULTIES:
+        raise ValueError(f"setup.difficulty must be one of {', '.join(DIFFICULTIES)}")
+    if "achievements" in setup:
+        ids = {c["id"] for c in comp.achievements}
+        if not isinstance(setup["achievements"], list) or not set(setup["achievements"]) <= ids:
+            raise ValueError("setup.achievements must list achievement card ids")
 
 
 def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large",
@@ -117,10 +141,28 @@ def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large
     deck = list(setup["deck"])
     for k, seat in enumerate(s.seat_order()):
         n = comp.starting_hands[min(k, len(comp.starting_hands) - 1)]
+        if mode == "solo":
+            n = comp.raw["solo"]["starting_hand"]
+        elif mode == "cooperative":
+            n = comp.raw["cooperative"]["starting_hand"]
         for _ in range(n):
             s.ships[seat].hand.append(deck.pop())
     s.stacks = deal_stacks(deck)
-    s.greys = [s.planet.feeding_ground[t] for t in setup["greys"]]
+    if mode in ("solo", "cooperative"):  # a grey crester on every feeding ground
+        s.greys = [s.planet.feeding_ground[t] for t in range(1, 7)]
+    else:
+        s.greys = [s.planet.feeding_ground[t] for t in setup["greys"]]
+    if mode == "cooperative":
+        if "white" not in setup or "difficulty" not in setup:
+            raise ValueError("setup.white and setup.difficulty are needed in the cooperative mode")
+        s.white = s.planet.corner[setup["white"]]
+        s.difficulty = comp.raw["cooperative"]["difficulty"][setup["difficulty"]]
+        s.lives = [players, players]
+    if "achievements" in variants:
+        if "achievements" not in setup:
+            raise ValueError("setup.achievements is needed with the achievements variant")
+        s.achievements = [{"id": c, "first": -1, "claimed": []} for c in setup["achievements"]]
+        s.stats = [{} for _ in range(players)]
     s.reds = [s.planet.red_start[t] for t in range(1, 7)]
     for t in range(1, 7):
         s.add_items(s.planet.gas_pocket[t], "gas", comp.limits["gas_per_pocket"])

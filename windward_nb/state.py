@@ -20,7 +20,8 @@ from .planet import Planet
 
 PORT = -1
 ABOARD = -1
-OFF = -2  # a piece that is not on the planet (e.g. the White Crester before it appears)
+OFF = -2  # a piece that is not on the planet yet (e.g. the White Crester before it appears)
+GONE = -3  # a piece removed from the game (the White Crester once defeated in free-for-all)
 
 ITEM_KINDS = ("gas", "grey_teeth", "red_teeth", "tokens")
 
@@ -112,6 +113,13 @@ class GameState:
     end_trigger: int = -1  # seat that reached the notoriety goal, or -1
     over: bool = False
     result: str = ""  # how the game ended, in words
+    # modes and variants
+    lives: list[int] = field(default_factory=list)  # cooperative: [captains' lives, White Crester's lives]
+    difficulty: int = 0  # cooperative: spaces the White Crester moves
+    tagged_reds: list[int] = field(default_factory=list)  # the Naturalist's tagged red cresters (hex)
+    tagged_greys: list[int] = field(default_factory=list)  # the Naturalist's tagged grey cresters (hex)
+    achievements: list[dict[str, Any]] = field(default_factory=list)  # face-up cards: id, first, claimed
+    stats: list[dict[str, int]] = field(default_factory=list)  # per seat counters for achievements
 
     # ------------------------------------------------------------------ copies and identity
     def clone(self) -> "GameState":
@@ -127,6 +135,15 @@ class GameState:
         s.discard = list(self.discard)
         s.turn = self.turn.clone()
         s.frames = [dict(f) for f in self.frames]
+        if self.lives:
+            s.lives = list(self.lives)
+        if self.tagged_reds or self.tagged_greys:
+            s.tagged_reds = list(self.tagged_reds)
+            s.tagged_greys = list(self.tagged_greys)
+        if self.achievements:
+            s.achievements = [dict(a, claimed=list(a["claimed"])) for a in self.achievements]
+        if self.stats:
+            s.stats = [dict(x) for x in self.stats]
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -161,6 +178,12 @@ class GameState:
             "end_trigger": self.end_trigger,
             "over": self.over,
             "result": self.result,
+            "lives": list(self.lives),
+            "difficulty": self.difficulty,
+            "tagged_reds": sorted(self.tagged_reds),
+            "tagged_greys": sorted(self.tagged_greys),
+            "achievements": [dict(a, claimed=list(a["claimed"])) for a in self.achievements],
+            "stats": [dict(sorted(x.items())) for x in self.stats],
         }
 
     @classmethod
@@ -175,8 +198,11 @@ class GameState:
         s.ships = [Ship(**sd) for sd in d["ships"]]
         for key in ("first", "current", "round", "turn_number", "wind", "white", "end_trigger", "over", "result"):
             setattr(s, key, d[key])
-        for key in ("greys", "greys_down", "reds", "reds_down", "discard"):
-            setattr(s, key, list(d[key]))
+        for key in ("greys", "greys_down", "reds", "reds_down", "discard", "lives", "tagged_reds", "tagged_greys"):
+            setattr(s, key, list(d.get(key, [])))
+        s.difficulty = d.get("difficulty", 0)
+        s.achievements = [dict(a, claimed=list(a["claimed"])) for a in d.get("achievements", [])]
+        s.stats = [dict(x) for x in d.get("stats", [])]
         s.items = {int(k): list(v) for k, v in d["items"].items()}
         s.stacks = [list(x) for x in d["stacks"]]
         s.turn = Turn(**d["turn"])
@@ -212,6 +238,12 @@ class GameState:
                 if pos == i:
                     return seat, b
         return -1, -1
+
+    def move_red(self, src: int, dst: int) -> None:
+        """Move one alive red crester (and its tag, if any) from ``src`` to ``dst``."""
+        self.reds[self.reds.index(src)] = dst
+        if src in self.tagged_reds:
+            self.tagged_reds[self.tagged_reds.index(src)] = dst
 
     def item_count(self, i: int, kind: str) -> int:
         row = self.items.get(i)
