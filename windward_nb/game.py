@@ -24,7 +24,7 @@ from .errors import IllegalActionError
 from .events import Event
 from .record import GameRecord
 from .setup import build_state, check_options, default_mode, draw_setup
-from .state import GameState
+from .state import GONE, GameState
 
 CHANCE = engine.CHANCE
 TERMINAL = engine.TERMINAL
@@ -67,8 +67,13 @@ class Game:
 
     def returns(self) -> list[float]:
         """1 for the winner, 0 for the others once the game is over (OpenSpiel style)."""
-        if not self.state.over:
-            return [0.0] * self.state.players
+        s = self.state
+        if not s.over:
+            return [0.0] * s.players
+        if s.mode == "cooperative":  # the team wins or loses together
+            return [1.0 if s.lives[1] <= 0 else 0.0] * s.players
+        if s.mode == "solo":
+            return [1.0 if s.white == GONE else 0.0]
         sc = self.scores()
         best = max(sc)
         return [1.0 if x == best and sc.count(best) == 1 else 0.0 for x in sc]
