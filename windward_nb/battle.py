@@ -38,7 +38,7 @@ def hit_cards(s: GameState, seat: int) -> list[str]:
 def strength(s: GameState, f: dict[str, Any], side: str, cannons: int = 0) -> int:
     kind = f["att"] if side == "a" else f["def"]
     seat = f["a_seat"] if side == "a" else f["d_seat"]
-    base = s.components.strength[kind] * (f.get("a_n", 1) if side == "a" else 1)
+    base = s.components.strength[kind] * f.get(side + "_n", 1)  # several reds on a space add up
     if kind == "ship":
         base += cannons
         if side == "a":
@@ -50,7 +50,7 @@ def strength(s: GameState, f: dict[str, Any], side: str, cannons: int = 0) -> in
 
 def start(s: GameState, ev: list[Event], **f: Any) -> None:
     """Open a battle frame (the attacking piece already stands on the battle hex)."""
-    frame = {"k": "battle", "step": "a_cannons", "a_boat": -1, "d_boat": -1, "a_tow": False, "a_n": 1,
+    frame = {"k": "battle", "step": "a_cannons", "a_boat": -1, "d_boat": -1, "a_tow": False, "a_n": 1, "d_n": 1,
              "a_str": 0, "d_str": 0, "a_dice": (), "d_dice": (), "a_bonus": 0, "d_bonus": 0}
     frame.update(f)
     frame["a_str"] = strength(s, frame, "a")
@@ -260,7 +260,7 @@ def resolve(s: GameState, ev: list[Event], f: dict[str, Any]) -> None:
 
 def _red_defeated(s: GameState, ev: list[Event], f: dict[str, Any], w_seat: int, here: int, attacker: bool) -> None:
     ship = s.ships[w_seat]
-    for _ in range(f.get("a_n", 1) if attacker else 1):
+    for _ in range(f["a_n"] if attacker else f["d_n"]):
         s.reds.remove(here)
         if here in s.tagged_reds and here not in s.reds:
             s.tagged_reds.remove(here)  # a defeated crester loses its tag; the tag goes home

@@ -127,6 +127,10 @@ def _need(d: dict, key: str, where: str, kind: type | tuple = (int,)) -> Any:
 
 
 ACHIEVEMENT_SCOPES = ("game", "turn", "now")
+# statistics the engine counts for achievement cards (see windward_nb.variants)
+COUNTED_STATS = ("reds_defeated", "greys_defeated", "ships_beaten", "around", "zephyrs", "downwind", "gas_spent",
+                 "teeth_cashed", "longboat_wins")
+SHIP_STATS = ("crew", "cannons", "morale", "gas", "notoriety")
 
 
 def _parse_achievements(deck: dict[str, Any]) -> tuple[dict[str, Any], ...]:
@@ -143,6 +147,10 @@ def _parse_achievements(deck: dict[str, Any]) -> tuple[dict[str, Any], ...]:
             raise ComponentError(f"component field {where}.points must be one or two positive numbers")
         if c["scope"] not in ACHIEVEMENT_SCOPES:
             raise ComponentError(f"component field {where}.scope must be one of {', '.join(ACHIEVEMENT_SCOPES)}")
+        known = SHIP_STATS if c["scope"] == "now" else COUNTED_STATS
+        if c["stat"] not in known:
+            raise ComponentError(f"component field {where}.stat {c['stat']!r} is not counted for scope "
+                                 f"{c['scope']!r}; use one of {', '.join(known)}")
         if c["id"] in ids:
             raise ComponentError(f"component field {where}.id repeats {c['id']!r}")
         ids.add(c["id"])

@@ -127,7 +127,7 @@ def reds_to_move(s: GameState) -> list[int]:
     for r in s.reds:
         if s.planet.territory[r] != territory or r in s.turn.fought_reds:
             continue
+        # a red blocked only by a nearer red still follows once that one has moved
         d = distances_to(s, ship.pos, territory, r)
-        if r in d:
-            found.append((d[r], r))
+        found.append((d.get(r, 999), r))
     return [r for _, r in sorted(found)]

@@ -20,7 +20,7 @@ from .actions import PICKUPS, PORT_ORDERS, SKY_ORDERS, Action
 from .errors import IllegalActionError
 from .events import Event
 from .hexgrid import format_hex
-from .state import PORT, GameState, Turn
+from .state import OFF, PORT, GameState, Turn
 
 CHANCE = -1
 TERMINAL = -4
@@ -226,6 +226,11 @@ def _main_candidates(s: GameState) -> list[Action]:
         out.extend(_SKY_ORDER_ACTIONS)
         out.extend(_PICKUP_ACTIONS)
         out.extend(_DROP_ACTIONS)
+    if s.mode == "cooperative":
+        at_port = [i for i, sh in enumerate(s.ships) if sh.pos == PORT]
+        for giver in at_port:
+            for card in sorted(set(s.ships[giver].hand)):
+                out.extend(Action("trade", (giver, card, taker)) for taker in at_port if taker != giver)
     if ship.rowers:
         for b, pos in enumerate(ship.boats):
             if pos >= 0:
@@ -344,7 +349,8 @@ def _enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: 
     if other >= 0 and other != seat:
         battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "ship"}, d_seat=other, hex=target)
     elif target in s.reds:
-        battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "red"}, d_seat=-1, hex=target)
+        battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "red"}, d_seat=-1, hex=target,
+                     d_n=s.reds.count(target))
     elif target == s.white:
         battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "white"}, d_seat=-1, hex=target)
 
@@ -571,6 +577,12 @@ def advance(s: GameState, ev: list[Event]) -> None:
             if cresters.red_places(s, f["t"]):
                 return
             s.frames.pop()
+        elif k == "place_white":
+            from .variants import white_places
+
+            if white_places(s):
+                return
+            s.frames.pop()  # every corner is taken: asked again at the start of a later turn
         elif k == "take":
             if any(s.stacks) and len(s.ships[s.current].hand) < s.hand_limit(s.current):
                 return
@@ -659,6 +671,8 @@ def _start_turn(s: GameState, ev: list[Event]) -> None:
         orders.cash_teeth(s, ev, seat)
         if s.mode in ("solo", "cooperative") and (ship.grey_teeth or ship.red_teeth):
             s.frames.append({"k": "teeth"})
+    if s.white == OFF and (s.mode == "cooperative" or (s.mode == "solo" and not s.reds)):
+        s.frames.append({"k": "place_white", "seat": seat})  # a placement that had to wait for a free corner
 
 
 # =============================================================================== text helpers

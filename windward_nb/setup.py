@@ -47,6 +47,8 @@ def check_options(players: int, mode: str, planet: str, variants: tuple[str, ...
             raise ValueError(f"unknown variant {v!r}; variants: {', '.join(VARIANTS)}")
     if edition not in EDITIONS:
         raise ValueError(f"edition must be 'a' or 'b', got {edition!r}")
+    if mode == "cooperative" and planet != "large":
+        raise ValueError("the cooperative mode is played on the large planet")
     if mode in ("solo", "cooperative"):
         for v in variants:
             if v in ("achievements", "naturalist", "white"):

@@ -135,15 +135,11 @@ class GameState:
         s.discard = list(self.discard)
         s.turn = self.turn.clone()
         s.frames = [dict(f) for f in self.frames]
-        if self.lives:
-            s.lives = list(self.lives)
-        if self.tagged_reds or self.tagged_greys:
-            s.tagged_reds = list(self.tagged_reds)
-            s.tagged_greys = list(self.tagged_greys)
-        if self.achievements:
-            s.achievements = [dict(a, claimed=list(a["claimed"])) for a in self.achievements]
-        if self.stats:
-            s.stats = [dict(x) for x in self.stats]
+        s.lives = list(self.lives)
+        s.tagged_reds = list(self.tagged_reds)
+        s.tagged_greys = list(self.tagged_greys)
+        s.achievements = [dict(a, claimed=list(a["claimed"])) for a in self.achievements]
+        s.stats = [dict(x) for x in self.stats]
         return s
 
     def to_dict(self) -> dict[str, Any]:

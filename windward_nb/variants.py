@@ -289,9 +289,6 @@ def naturalist_teeth(s: GameState, ev: list[Event]) -> None:
 
 
 # --------------------------------------------------------------------------- Achievements
-STAT_OF_EVENT = {"reds_defeated", "greys_defeated", "ships_beaten", "around", "zephyrs", "downwind", "gas_spent",
-                 "teeth_cashed", "longboat_wins"}
-
 
 def _bump(s: GameState, seat: int, stat: str, n: int = 1) -> None:
     if seat < 0:
@@ -346,10 +343,10 @@ def check_achievements(s: GameState, ev: list[Event]) -> None:
                 continue
             points = card["points"]
             if len(points) == 2 and slot["first"] < 0:
-                gain = points[0]
+                gain = max(points)  # the first to complete it scores the higher number and covers it
                 slot["first"] = seat
             else:
-                gain = points[-1]
+                gain = min(points)  # later: the lower number (a one-number card: that number)
             slot["claimed"].append(seat)
             s.ships[seat].notoriety += gain
             ev.append(Event("NotorietyGained", f"Player {seat + 1} completes the achievement {card['name']}: +{gain}.",
