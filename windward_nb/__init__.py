@@ -16,6 +16,7 @@ from .planet import Planet
 from .record import GameRecord, load_record
 from .scenario import scenario
 from .state import GameState
+from . import bots, odds, replay, simulate  # noqa: E402  (submodules people reach as ww.bots etc.)
 
 __all__ = [
     "Action", "CHANCE", "Components", "Event", "Game", "GameRecord", "GameState", "IllegalActionError",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from .actions import Action
 from .hexgrid import opposite
 from .state import PORT, GameState
 
@@ -178,51 +179,61 @@ def deadweight_stranded(s: GameState) -> bool:
     return True
 
 
-def reach_costs(s: GameState, seat: int | None = None) -> dict[int, int]:
-    """Least speed the ship of ``seat`` needs this turn to reach each hex, moving freely
-    downwind, across the wind for 1 speed, through Zephyrs and Around the Planet.
+def ship_steps(s: GameState, h: int, hold: str) -> list[tuple[int, int, Action]]:
+    """The ship moves out of ``h`` ignoring pieces: (target, speed cost, action)."""
+    p = s.planet
+    if h == PORT:
+        return [(t, 1, Action("leave", d)) for d, t in enumerate(p.port_ring, start=1)]
+    out = []
+    upwind = opposite(s.wind)
+    for d in range(1, 7):
+        t = p.nbr[h][d - 1]
+        if t == 0:
+            if not hold:
+                out.append((PORT, 1, Action("enter")))
+        elif t > 0 and d != upwind and not p.is_drift[t]:
+            out.append((t, 0 if d == s.wind else 1, Action("move", d)))
+    if p.terrain[h] == "zephyr":
+        out.extend((z, 1, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h)
+    if h in p.corner_link:
+        out.append((p.corner_link[h], 1, Action("around")))
+    return out
 
-    Battles stop a path (a hex holding a ship or an alive red or white crester can
-    be reached but not passed). ``PORT`` is included when the Trading Post is reachable.
-    Used by the ReachMap and by bots; ignores Deadweight.
+
+def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
+    """Least speed the ship of ``seat`` needs this turn to reach each space, and the first
+    move of a cheapest route there (fewest moves among the cheapest).
+
+    Moves: free downwind steps, steps across the wind for 1 speed, Zephyr jumps and
+    Around the Planet. A space holding another ship or an alive red or white crester
+    ends a route (a battle) but is never passed through. ``PORT`` is included when the
+    Trading Post is reachable. Used by the ReachMap and by bots; ignores Deadweight.
     """
     import heapq
 
     seat = s.current if seat is None else seat
-    p = s.planet
     ship = s.ships[seat]
     blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
     blockers.update(s.reds)
     if s.white >= 0:
         blockers.add(s.white)
     start = ship.pos
-    best: dict[int, int] = {start: 0}
-    heap = [(0, start)]
-    upwind = opposite(s.wind)
+    best = {start: (0, 0)}
+    first: dict[int, Action] = {}
+    heap = [(0, 0, start)]
     while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, 99):
+        cost, hops, h = heapq.heappop(heap)
+        if (cost, hops) > best[h] or (h != start and h in blockers):
             continue
-        if h != start and h in blockers:
-            continue
-        steps: list[tuple[int, int]] = []
-        if h == PORT:
-            steps = [(t, 1) for t in p.port_ring]
-        else:
-            for d in range(1, 7):
-                t = p.nbr[h][d - 1]
-                if t == 0:
-                    if not ship.hold:
-                        steps.append((PORT, 1))
-                elif t > 0 and d != upwind and not p.is_drift[t]:
-                    steps.append((t, 0 if d == s.wind else 1))
-            if p.terrain[h] == "zephyr":
-                steps.extend((z, 1) for z in p.zephyrs if z != h)
-            if h in p.corner_link:
-                steps.append((p.corner_link[h], 1))
-        for t, c in steps:
-            nc = cost + c
-            if nc < best.get(t, 99):
+        for t, c, a in ship_steps(s, h, ship.hold):
+            nc = (cost + c, hops + 1)
+            if nc < best.get(t, (99, 0)):
                 best[t] = nc
-                heapq.heappush(heap, (nc, t))
-    return best
+                first[t] = a if h == start else first[h]
+                heapq.heappush(heap, (nc[0], nc[1], t))
+    return {h: c for h, (c, _) in best.items()}, first
+
+
+def reach_costs(s: GameState, seat: int | None = None) -> dict[int, int]:
+    """Least speed the ship of ``seat`` needs this turn to reach each space (see :func:`routes`)."""
+    return routes(s, seat)[0]

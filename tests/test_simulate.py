@@ -1,0 +1,115 @@
+"""play_many: seeded, identical whatever the number of workers, results as numpy arrays."""
+
+from __future__ import annotations
+
+import builtins
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+
+from windward_nb.bots import GreedyBot, RandomBot
+from windward_nb.simulate import SOURCES, SimResult, game_seeds, play_game, play_many
+
+ARRAYS = ("seeds", "winner", "scores", "rounds", "plies", "decisions", "over", "sources")
+
+
+def same(a: SimResult, b: SimResult) -> bool:
+    return all(np.array_equal(getattr(a, k), getattr(b, k)) for k in ARRAYS)
+
+
+@pytest.fixture(scope="module")
+def serial() -> SimResult:
+    return play_many(8, players=4, bots="greedy", seed=2024, progress=False)
+
+
+def test_workers_do_not_change_the_results(serial):
+    parallel = play_many(8, players=4, bots="greedy", seed=2024, progress=False, workers=2, chunksize=3)
+    assert same(serial, parallel) and parallel.workers == 2
+    threads = play_many(8, players=4, bots="greedy", seed=2024, progress=False,
+                        executor=ThreadPoolExecutor(max_workers=3), chunksize=1)
+    assert same(serial, threads)
+
+
+def test_result_arrays(serial):
+    n, p = 8, 4
+    assert len(serial) == n
+    assert serial.scores.shape == (n, p) and serial.sources.shape == (n, p, len(SOURCES))
+    assert serial.winner.shape == serial.rounds.shape == serial.plies.shape == serial.over.shape == (n,)
+    assert serial.over.all() and (serial.winner >= 0).all()
+    assert (serial.scores.max(axis=1) >= 15).all()
+    assert (serial.scores[np.arange(n), serial.winner] == serial.scores.max(axis=1)).all()
+    assert np.array_equal(serial.sources.sum(axis=2), serial.scores)  # every point has a source
+    assert (serial.plies >= serial.decisions).all() and (serial.decisions > 0).all()
+    assert serial.win_rates().sum() == pytest.approx(1.0)
+    text = serial.summary()
+    assert "8 games, 4 players" in text and "rounds" in text and "teeth" in text and "sky" in text
+    assert serial.bots == ["GreedyBot"] * 4
+
+
+def test_games_are_seeded_by_index(serial):
+    first3 = play_many(3, players=4, bots="greedy", seed=2024, progress=False)
+    for k in ARRAYS:
+        assert np.array_equal(getattr(first3, k), getattr(serial, k)[:3])
+    other = play_many(3, players=4, bots="greedy", seed=2025, progress=False)
+    assert not np.array_equal(other.seeds, first3.seeds)
+    seed, bot_seeds = game_seeds(2024, 5, 4)
+    assert serial.seeds[5] == seed and len(set(bot_seeds)) == 4
+    alone = play_game(4, "greedy", seed, bot_seeds=bot_seeds)
+    assert alone.scores == serial.scores[5].tolist() and alone.rounds == serial.rounds[5]
+
+
+def test_records_replay_to_the_scores():
+    res = play_many(3, players=3, bots=["greedy", RandomBot, lambda seed: GreedyBot(seed)], seed=5,
+                    progress=False, record=True)
+    assert res.bots == ["GreedyBot", "RandomBot", "GreedyBot"]
+    assert res.records is not None and len(res.records) == 3
+    for rec, scores in zip(res.records, res.scores):
+        game = rec.replay()
+        assert game.scores() == scores.tolist() == rec.meta["final"]["scores"]
+        assert [p["bot"] for p in rec.players] == res.bots
+
+
+def test_action_limit_cuts_games_off():
+    res = play_many(2, players=2, bots="random", seed=1, progress=False, max_actions=50)
+    assert not res.over.any() and (res.winner == -1).all() and (res.plies == 50).all()
+    assert "2 cut off" in res.summary()
+
+
+def test_progress_bar_is_optional(monkeypatch, capsys):
+    real_import = builtins.__import__
+
+    def no_tqdm(name, *args, **kw):
+        if name.startswith("tqdm"):
+            raise ImportError("no tqdm here")
+        return real_import(name, *args, **kw)
+
+    monkeypatch.delitem(sys.modules, "tqdm.auto", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    res = play_many(2, players=2, bots="random", seed=3, max_actions=100, progress=True)
+    assert len(res) == 2
+    monkeypatch.undo()
+    pytest.importorskip("tqdm")
+    play_many(2, players=2, bots="random", seed=3, max_actions=100, progress=True)
+    assert "game" in capsys.readouterr().err  # the bar went to stderr
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError):
+        play_many(-1, progress=False)
+    with pytest.raises(ValueError):
+        play_many(1, players=3, bots=["greedy", "random"], progress=False)
+    with pytest.raises(ValueError):
+        play_many(1, bots="chess-engine", progress=False)
+    with pytest.raises(ValueError):
+        play_many(1, workers=0, progress=False)
+    assert len(play_many(0, progress=False)) == 0
+
+
+def test_dask_client_gives_the_same_results(serial):
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+        res = play_many(4, players=4, bots="greedy", seed=2024, progress=False, client=client, chunksize=2)
+    for k in ARRAYS:
+        assert np.array_equal(getattr(res, k), getattr(serial, k)[:4])

@@ -1,0 +1,333 @@
+"""Many games between bots, reproducibly, in one process or several.
+
+:func:`play_game` plays one game between bots and returns a
+:class:`GameResult`; :func:`play_many` plays ``n`` of them and gathers the
+results in numpy arrays (a :class:`SimResult`).
+
+Every game's seed comes from the master seed and the game's index through
+:class:`numpy.random.SeedSequence`, so game ``i`` is the same game whether it
+is played alone, first or last, in one process or on eight:
+
+>>> from windward_nb.simulate import play_many
+>>> r = play_many(4, players=3, bots="random", seed=1, progress=False, max_actions=200)
+>>> r.scores.shape, r.winner.shape
+((4, 3), (4,))
+>>> r2 = play_many(4, players=3, bots="random", seed=1, progress=False, max_actions=200, workers=2)
+>>> bool((r.scores == r2.scores).all())
+True
+
+Bots are named (``"greedy"``, ``"random"``), given as a :class:`~windward_nb.bots.Bot`
+subclass or a factory ``f(seed) -> Bot``, or listed one per seat. With
+``workers > 1`` they must be picklable (a name or a class defined in a module,
+not a lambda).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+import numpy as np
+
+from . import engine
+from .bots import Bot, make_bot
+from .game import new_game
+from .record import GameRecord
+
+__all__ = ["SOURCES", "GameResult", "SimResult", "game_seeds", "play_game", "play_many", "write_samples"]
+
+#: Where notoriety comes from, in the order of the ``sources`` arrays.
+SOURCES = ("teeth", "sky", "bought", "white", "other")
+
+
+@dataclass
+class GameResult:
+    """One finished (or cut-off) game."""
+
+    index: int
+    seed: int
+    players: int
+    winner: int  # seat, or -1 when the game did not finish
+    scores: list[int]
+    rounds: int
+    plies: int  # every action, chance outcomes included
+    decisions: int  # actions chosen by the bots
+    over: bool
+    sources: list[list[int]]  # [seat][SOURCES index]
+    bots: list[str]
+    record: GameRecord | None = None
+    seconds: float = 0.0
+
+
+def game_seeds(master: int, index: int, players: int) -> tuple[int, list[int]]:
+    """The setup seed of game ``index`` and one seed per seat for its bots (from a SeedSequence)."""
+    ss = np.random.SeedSequence(master, spawn_key=(index,))
+    words = ss.generate_state(1 + players, dtype=np.uint32)
+    return int(words[0]) & 0x7FFFFFFF, [int(w) for w in words[1:]]
+
+
+def _bot_specs(bots: Any, players: int) -> list[Any]:
+    if isinstance(bots, (list, tuple)):
+        if len(bots) != players:
+            raise ValueError(f"bots lists {len(bots)} bots for {players} players")
+        return list(bots)
+    return [bots] * players
+
+
+def play_game(players: int = 4, bots: Any = "greedy", seed: int = 0, *, max_actions: int = 20_000,
+              record: bool = False, bot_seeds: Sequence[int] | None = None, index: int = 0,
+              names: list[str] | None = None, observer: Callable | None = None, **options: Any) -> GameResult:
+    """Play one game between bots, drawing chance from the game's seed.
+
+    The game is the one ``ww.new_game(players, seed=seed, **options)`` sets up,
+    and chance is drawn from that game's own generator, so replaying the bots'
+    choices through a :class:`~windward_nb.game.Game` gives the same game.
+    ``max_actions`` caps the number of plies (the result then has ``over=False``).
+    ``observer(state, action, events)``, if given, is called after every ply.
+    Raises ``RuntimeError`` if a bot returns an action that is not legal.
+    """
+    t0 = time.perf_counter()
+    specs = _bot_specs(bots, players)
+    seeds = list(bot_seeds) if bot_seeds is not None else [seed * 7919 + 101 * k + 1 for k in range(players)]
+    seat_bots: list[Bot] = [make_bot(spec, sd) for spec, sd in zip(specs, seeds)]
+    game = new_game(players=players, seed=seed, auto_chance=False, names=names, **options)
+    s = game.state
+    rng = game.rng
+    actions = game.record.actions
+    sources = [[0] * len(SOURCES) for _ in range(players)]
+    where = {k: i for i, k in enumerate(SOURCES)}
+    decisions = 0
+    plies = 0
+    while not s.over and plies < max_actions:
+        who = engine.decider(s)
+        if who == engine.CHANCE:
+            a = engine.sample_chance(s, rng)
+        else:
+            legal = engine.legal_actions(s)
+            a = seat_bots[who].act(s, legal)
+            if a not in legal:
+                raise RuntimeError(f"{seat_bots[who].name} chose {a}, which is not legal here "
+                                   f"(game seed {seed}, ply {plies + 1})")
+            decisions += 1
+        events = engine.apply(s, a, check=False)
+        for e in events:
+            if e.kind == "NotorietyGained":
+                seat = e.data.get("seat", -1)
+                if 0 <= seat < players:
+                    sources[seat][where.get(e.data.get("source"), len(SOURCES) - 1)] += e.data.get("amount", 0)
+        actions.append(str(a))
+        plies += 1
+        if observer is not None:
+            observer(s, a, events)
+    scores = [sh.notoriety for sh in s.ships]
+    winner = -1
+    if s.over:
+        best = max(scores)
+        winner = scores.index(best) if scores.count(best) == 1 else -1
+    rec = None
+    if record:
+        rec = game.record
+        for k, b in enumerate(seat_bots):
+            rec.set_player(k, name=names[k] if names else f"{b.name} {k + 1}", bot=b.name)
+        rec.meta["final"] = {"scores": scores, "winner": winner, "rounds": s.round, "over": s.over,
+                             "plies": plies, "result": s.result}
+        rec.meta["generator"] = {"function": "windward_nb.simulate.play_game", "seed": seed,
+                                 "bot_seeds": seeds, "bots": [b.name for b in seat_bots]}
+    return GameResult(index=index, seed=seed, players=players, winner=winner, scores=scores, rounds=s.round,
+                      plies=plies, decisions=decisions, over=s.over, sources=sources,
+                      bots=[b.name for b in seat_bots], record=rec, seconds=time.perf_counter() - t0)
+
+
+# =============================================================================== many games
+@dataclass
+class SimResult:
+    """Results of many games as numpy arrays (one row per game, in game order)."""
+
+    players: int
+    bots: list[str]
+    seeds: np.ndarray  # (n,) setup seed of each game
+    winner: np.ndarray  # (n,) winning seat, -1 if none
+    scores: np.ndarray  # (n, players) final notoriety
+    rounds: np.ndarray  # (n,) rounds played
+    plies: np.ndarray  # (n,) actions, chance included
+    decisions: np.ndarray  # (n,) actions chosen by bots
+    over: np.ndarray  # (n,) True when the game ended by the rules
+    sources: np.ndarray  # (n, players, len(SOURCES)) notoriety by source
+    seconds: float = 0.0
+    workers: int = 1  # processes used; 0 when an executor or dask client ran the games
+    records: list[GameRecord] | None = None
+    master_seed: int = 0
+    sources_names: tuple[str, ...] = field(default=SOURCES)
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    @property
+    def games_per_second(self) -> float:
+        return len(self) / self.seconds if self.seconds else float("nan")
+
+    def win_rates(self) -> np.ndarray:
+        """Share of finished games won by each seat."""
+        done = self.winner >= 0
+        if not done.any():
+            return np.zeros(self.players)
+        return np.bincount(self.winner[done], minlength=self.players) / done.sum()
+
+    def summary(self) -> str:
+        """A short report in plain text."""
+        n = len(self)
+        done = self.over.sum()
+        lines = [f"{n} games, {self.players} players ({', '.join(self.bots)}), master seed {self.master_seed}: "
+                 f"{done} finished, {n - done} cut off at the action limit"]
+        if self.seconds:
+            lines.append(f"  {self.seconds:.2f} s with {self.workers} worker(s), {self.games_per_second:.2f} games/s")
+        if n:
+            r = self.rounds[self.over] if done else self.rounds
+            lines.append(f"  length: median {np.median(r):.0f} rounds (mean {r.mean():.1f}, "
+                         f"range {r.min()}-{r.max()}); mean {self.decisions.mean():.0f} decisions, "
+                         f"{self.plies.mean():.0f} plies")
+            lines.append("  win rate by seat: " + ", ".join(f"{k + 1}: {w:.0%}" for k, w in enumerate(self.win_rates())))
+            lines.append("  mean final notoriety by seat: "
+                         + ", ".join(f"{k + 1}: {m:.1f}" for k, m in enumerate(self.scores.mean(axis=0))))
+            tot = self.sources.sum(axis=(0, 1))
+            if tot.sum():
+                lines.append("  notoriety from: " + ", ".join(
+                    f"{name} {v / tot.sum():.0%}" for name, v in zip(self.sources_names, tot) if v))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<SimResult {len(self)} games, {self.players} players>"
+
+
+def _run_chunk(args: tuple) -> list[GameResult]:
+    indices, players, bots, master, max_actions, record, options = args
+    out = []
+    for i in indices:
+        seed, bot_seeds = game_seeds(master, i, players)
+        out.append(play_game(players, bots, seed, max_actions=max_actions, record=record, bot_seeds=bot_seeds,
+                             index=i, **options))
+    return out
+
+
+def _progress_bar(total: int, enabled: bool, desc: str):
+    if not enabled:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except Exception:  # tqdm is optional
+        return None
+    return tqdm(total=total, desc=desc, unit="game")
+
+
+def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, workers: int = 1,
+              progress: bool = True, max_actions: int = 20_000, record: bool = False,
+              chunksize: int | None = None, executor: Executor | None = None, client: Any = None,
+              **options: Any) -> SimResult:
+    """Play ``n`` seeded games between bots and gather the results.
+
+    ``workers > 1`` plays them in that many processes (a ``ProcessPoolExecutor``,
+    games sent in chunks of ``chunksize``). ``executor=`` runs the chunks on any
+    ``concurrent.futures`` executor instead, and ``client=`` on a
+    ``dask.distributed`` client (dask is optional). Results do not depend on how
+    the games are spread. ``record=True`` keeps each game's
+    :class:`~windward_nb.record.GameRecord` (in ``.records``). ``progress`` shows
+    a bar when ``tqdm`` is installed. Other keywords go to ``new_game``
+    (``planet=``, ``edition=`` ...).
+    """
+    if not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a whole number of games, got {n!r}")
+    if not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be 1 or more, got {workers!r}")
+    specs = _bot_specs(bots, players)
+    names = [make_bot(sp, 0).name for sp in specs]
+    t0 = time.perf_counter()
+    results: list[GameResult | None] = [None] * n
+    if client is not None:
+        executor = client.get_executor()
+    parallel = executor is not None or workers > 1
+    size = max(1, (chunksize or math.ceil(n / (max(workers, 2) * 4))) if parallel else n)
+    chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)] if n else []
+    bar = _progress_bar(n, progress, f"{players}p {'/'.join(sorted(set(names)))}")
+    try:
+        if not parallel:
+            for i in range(n):
+                r = _run_chunk(([i], players, bots, seed, max_actions, record, options))[0]
+                results[i] = r
+                if bar is not None:
+                    bar.update(1)
+        else:
+            own = executor is None
+            ex = executor or ProcessPoolExecutor(max_workers=min(workers, max(1, len(chunks))))
+            try:
+                futures = [ex.submit(_run_chunk, (c, players, bots, seed, max_actions, record, options))
+                           for c in chunks]
+                for fut in as_completed(futures):
+                    for r in fut.result():
+                        results[r.index] = r
+                    if bar is not None:
+                        bar.update(len(fut.result()))
+            finally:
+                if own:
+                    ex.shutdown(wait=True, cancel_futures=True)
+    finally:
+        if bar is not None:
+            bar.close()
+    done = [r for r in results if r is not None]
+    assert len(done) == n
+    return SimResult(
+        players=players,
+        bots=names,
+        seeds=np.array([r.seed for r in done], dtype=np.int64),
+        winner=np.array([r.winner for r in done], dtype=np.int8),
+        scores=np.array([r.scores for r in done], dtype=np.int16).reshape(n, players),
+        rounds=np.array([r.rounds for r in done], dtype=np.int32),
+        plies=np.array([r.plies for r in done], dtype=np.int32),
+        decisions=np.array([r.decisions for r in done], dtype=np.int32),
+        over=np.array([r.over for r in done], dtype=bool),
+        sources=np.array([r.sources for r in done], dtype=np.int16).reshape(n, players, len(SOURCES)),
+        seconds=time.perf_counter() - t0,
+        workers=1 if not parallel else (workers if executor is None else 0),
+        records=[r.record for r in done] if record else None,
+        master_seed=seed,
+    )
+
+
+# =============================================================================== sample games
+SAMPLES = (
+    # file name, players, master seed
+    ("greedy-2p.wwr.json", 2, 2),
+    ("greedy-4p.wwr.json", 4, 4),
+    ("greedy-5p.wwr.json", 5, 5),
+)
+
+
+def write_samples(directory: str | os.PathLike, samples: Iterable[tuple[str, int, int]] = SAMPLES) -> list[str]:
+    """Write the sample games shipped with the notebooks: GreedyBot games with fixed seeds,
+    their key moments commented, final scores in ``meta["final"]``."""
+    from pathlib import Path
+
+    from .replay import annotate
+
+    out = []
+    for name, players, master in samples:
+        seed, bot_seeds = game_seeds(master, 0, players)
+        res = play_game(players, "greedy", seed, record=True, bot_seeds=bot_seeds,
+                        names=[f"Greedy {k + 1}" for k in range(players)])
+        rec = res.record
+        assert rec is not None and res.over, f"sample {name} did not finish"
+        rec.comments[0] = (f"A {players}-player game between GreedyBots (windward_nb.bots), "
+                           f"made with windward_nb.simulate.write_samples (master seed {master}).")
+        annotate(rec)
+        out.append(str(rec.save(Path(directory) / name)))
+    return out
+
+
+if __name__ == "__main__":  # python -m windward_nb.simulate [DIR]: write the sample games
+    import sys
+
+    for path in write_samples(sys.argv[1] if len(sys.argv) > 1 else "notebooks/data"):
+        print("wrote", path)
