@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import sys
 from pathlib import Path
 
@@ -191,8 +190,8 @@ def test_update_pieces_changes_mark_data_in_place(board):
     assert boat_y < ship_y - 0.4
     assert abs(boat_x - board.centres[8][0]) < 1e-9
     # a defeated crester is drawn faded
-    assert board.piece_marks["grey"].opacities == [0.4]
-    assert sorted(board.piece_label_mark.text) == ["+2", "1", "2"]
+    assert board.piece_marks["grey"].opacities == [0.45]
+    assert sorted(board.piece_label_mark.text) == ["+2", "1", "2", "✕"]   # defeated: also crossed out
     assert "ship \"1\"" in board.click_mark.names[8] and "longboat" in board.click_mark.names[8]
     # moving on: the same marks get new data, and emptied kinds are cleared
     board.update_pieces({"pieces": [{"kind": "ship", "hex": 0, "colour": "#0072B2"}]})
@@ -257,6 +256,12 @@ def test_widget_layout_holds_figure_and_message_area(board):
     assert "ww-board" in board._dom_classes
 
 
-def test_board_module_doctests():
-    result = doctest.testmod(board_module)
-    assert result.attempted > 0 and result.failed == 0
+def test_cost_labels_step_aside_for_pieces_in_the_lower_row(board):
+    low = 8
+    board.update_pieces([{"kind": "longboat", "hex": low}])
+    board.highlight([low, 9], costs=[1, 0])
+    x, y = board.centres[low]
+    assert (board.cost_mark.x[low], board.cost_mark.y[low]) == (pytest.approx(x + 0.62), pytest.approx(y - 0.12))
+    assert board.cost_mark.y[9] == pytest.approx(board.centres[9][1] - 0.52)
+    board.update_pieces([])
+    assert board.cost_mark.y[low] == pytest.approx(y - 0.52)

@@ -151,6 +151,81 @@ class LabServer:
         self.proc = None
 
 
+class VoilaServer:
+    """``voila NOTEBOOK`` on a free port, in its own session so that it and its kernel stop together."""
+
+    def __init__(self, tmp: Path, notebook: Path):
+        self.tmp = tmp
+        self.notebook = notebook
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = tmp / "voila.log"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        env = dict(os.environ)
+        for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR"):
+            d = self.tmp / name.lower()
+            d.mkdir(exist_ok=True)
+            env[name] = str(d)
+        paths = [str(REPO), str(REPO / "widgets")] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])
+        env["PYTHONPATH"] = os.pathsep.join(paths)
+        cmd = [sys.executable, "-m", "voila", str(self.notebook), f"--port={self.port}", "--no-browser",
+               "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0"]
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(cmd, cwd=self.notebook.parent, env=env, stdout=self._log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"voila did not listen within {SERVER_START_TIMEOUT}s:\n{self.log_tail()}")
+
+    def log_tail(self, n: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # our own session: voila and its kernel
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        self._log.close()
+        self.proc = None
+
+
+@pytest.fixture(scope="session")
+def voila_play_table(tmp_path_factory: pytest.TempPathFactory):
+    """``notebooks/play-table.ipynb`` served by Voila (skips only where the browser tests skip)."""
+    _require_chromium()
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        reason = "the Voila test needs 'pip install voila'"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason + " (CI=true, so this fails instead of skipping)", pytrace=False)
+        pytest.skip(reason)
+    server = VoilaServer(tmp_path_factory.mktemp("voila"), REPO / "notebooks" / "play-table.ipynb")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
 @pytest.fixture(scope="session")
 def artifacts_dir() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

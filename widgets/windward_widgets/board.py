@@ -36,7 +36,7 @@ try:  # the engine's refusal: shown as a reason, not as a crash
 except ImportError:  # pragma: no cover - engine module not there yet
     IllegalActionError = None  # type: ignore[assignment,misc]
 
-__all__ = ["BoardWidget", "TERRAIN_STYLE", "PIECE_STYLE"]
+__all__ = ["BoardWidget", "TERRAIN_STYLE", "PIECE_STYLE", "COLOURS", "colour_of"]
 
 SQRT3 = math.sqrt(3.0)
 
@@ -64,8 +64,22 @@ PIECE_STYLE: dict[str, tuple[str, int, float, str, str]] = {
     "white": ("cross", 240, UPPER_ROW, "#FFFFFF", "white crester"),
     "ship": ("triangle-up", 240, UPPER_ROW, "#0072B2", "ship"),
     "longboat": ("triangle-down", 120, LOWER_ROW, "#0072B2", "longboat"),
-    "item": ("square", 80, LOWER_ROW, "#DDAA33", "item"),
+    "item": ("square", 170, LOWER_ROW, "#DDAA33", "item"),
 }
+
+# Named colours used by the engine's views (ship colours, crester kinds, cargo items), mapped to
+# the Okabe-Ito / Tol colour-blind-safe palettes.  Every piece also has its own shape and label.
+COLOURS: dict[str, str] = {
+    "blue": "#0072B2", "green": "#009E73", "orange": "#E69F00", "purple": "#CC79A7", "black": "#1B1B1B",
+    "grey": "#9A9A9A", "red": "#CC3311", "white": "#FFFFFF",
+    "gas": "#DDAA33", "grey_teeth": "#DDDDDD", "red_teeth": "#EE7733", "tokens": "#33BBEE",
+}
+
+
+def colour_of(name: str) -> str:
+    """The drawing colour of a named colour (``"blue"`` -> ``"#0072B2"``); other values pass through."""
+    return COLOURS.get(str(name).lower(), str(name))
+
 
 # Highlight colours for costs 0, 1, 2, ... (Tol "muted"); the cost is also written as text.
 COST_COLOURS = ("#117733", "#44AA99", "#88CCEE", "#DDCC77", "#CC6677", "#AA4499", "#882255", "#332288")
@@ -137,6 +151,7 @@ class BoardWidget(widgets.VBox):
         self.pieces: list[dict[str, Any]] = []
         self.highlighted: list[int] = []
         self.costs: dict[int, Any] = {}
+        self.notes: dict[int, str] = {}
         self.last_clicked: int | None = None
         self._callbacks: list[Callable[[int], Any]] = []
         self.message_text = ""
@@ -311,7 +326,7 @@ class BoardWidget(widgets.VBox):
         )
         cx, cy = self._wind_centre
         self.wind_label_mark = bq.Label(
-            x=np.array([cx]), y=np.array([cy - 60 * u]), scales=self._scales,
+            x=np.array([cx]), y=np.array([cy - 52 * u]), scales=self._scales,
             text=_strings(["wind not set"]), colors=["#1B1B1B"], align="middle",
             default_size=self._font(15), font_weight="bold", interactions={},
         )
@@ -357,9 +372,12 @@ class BoardWidget(widgets.VBox):
                 f"</span> {html.escape(name)}</span>"
             )
         shapes = {"ship": "▲", "longboat": "▼", "grey": "●", "red": "◆", "white": "✚", "item": "■"}
-        pieces = " &nbsp; ".join(f"{shapes[k]} {PIECE_STYLE[k][4]}" for k in PIECE_STYLE)
+        names = {"item": "cargo (g gas, t teeth, + tokens)"}
+        pieces = " &nbsp; ".join(f'<span style="white-space:nowrap">{shapes[k]} {names.get(k, PIECE_STYLE[k][4])}</span>'
+                                 for k in PIECE_STYLE)
         return ('<div class="ww-board-legend" style="font-size:12px;line-height:1.5">'
-                + "".join(items) + f'<br><span style="white-space:nowrap">{pieces}</span>'
+                + "".join(items) + f"<br>{pieces}"
+                ' &nbsp; <span style="white-space:nowrap">faded ✕ defeated</span>'
                 " &nbsp; <span style=\"white-space:nowrap\">- - corners linked around the planet</span></div>")
 
     # ------------------------------------------------------------------ text
@@ -368,6 +386,8 @@ class BoardWidget(widgets.VBox):
 
     @staticmethod
     def _piece_text(p: Mapping[str, Any]) -> str:
+        if p.get("text"):
+            return str(p["text"])
         name = PIECE_STYLE[p["kind"]][4]
         if p["kind"] in ("ship", "longboat") and not p["colour"].startswith("#"):
             name = f'{p["colour"]} {name}'
@@ -383,7 +403,9 @@ class BoardWidget(widgets.VBox):
             text += " (0,0)"
         if i in self.planet.corner_link:
             text += f"; links to {self.planet.label(self.planet.corner_link[i])}"
-        if i in self.costs:
+        if i in self.notes:
+            text += f"; {self.notes[i]}"
+        elif i in self.costs:
             text += f"; cost {self.costs[i]}"
         here = self._pieces_at(i)
         if here:
@@ -513,11 +535,13 @@ class BoardWidget(widgets.VBox):
             self.territory_mark.colors = colours
 
     def highlight(self, indices: Iterable[int], colours: str | Sequence[str] | None = None,
-                  costs: Sequence[Any] | Mapping[int, Any] | None = None) -> None:
+                  costs: Sequence[Any] | Mapping[int, Any] | None = None,
+                  notes: Mapping[int, str] | None = None) -> None:
         """Highlight hexes in place (one mark, same object).
 
         ``colours`` is one colour or one per index; ``costs`` (a list parallel to ``indices`` or
         a dict index -> cost) are written on the hexes and, without ``colours``, pick the colour.
+        ``notes`` (index -> text) replace "cost N" in the hover text of those hexes.
         ``highlight([])`` clears.
         """
         indices = [int(i) for i in indices]
@@ -558,13 +582,24 @@ class BoardWidget(widgets.VBox):
             text[i] = str(cost)
         self.highlighted = indices
         self.costs = cost_map
+        self.notes = {int(k): str(v) for k, v in (notes or {}).items()}
         with _held(self.highlight_mark, self.cost_mark, self.click_mark):
             self.highlight_mark.colors = stroke
             self.highlight_mark.fill_colors = stroke
             self.highlight_mark.opacities = opac
             self.highlight_mark.fill_opacities = fill_opac
             self.cost_mark.text = _strings(text)
+            self._place_costs()
             self._refresh_hover()
+
+    def _place_costs(self) -> None:
+        """Cost labels sit low in their hex, or to the right where longboats or cargo sit low."""
+        low = {p["hex"] for p in self.pieces if PIECE_STYLE[p["kind"]][2] < 0}
+        low &= set(self.costs)
+        x = self.centres[:, 0] + np.array([0.62 if i in low else 0.0 for i in range(self.n)])
+        y = self.centres[:, 1] + np.array([-0.12 if i in low else -0.52 for i in range(self.n)])
+        if not (np.array_equal(np.asarray(self.cost_mark.x), x) and np.array_equal(np.asarray(self.cost_mark.y), y)):
+            self.cost_mark.x, self.cost_mark.y = x, y
 
     def clear_highlight(self) -> None:
         self.highlight([])
@@ -585,16 +620,18 @@ class BoardWidget(widgets.VBox):
         lx, ly, lt, lc = [], [], [], []
         for p, (x, y) in zip(pieces, slots):
             d = data[p["kind"]]
+            fill = colour_of(p["colour"])
             d["x"].append(x)
             d["y"].append(y)
-            d["colour"].append(p["colour"])
-            d["opacity"].append(1.0 if p["alive"] else 0.4)
+            d["colour"].append(fill)
+            d["opacity"].append(1.0 if p["alive"] else 0.45)
             d["name"].append(self._piece_text(p))
-            if p["label"]:
+            label = p["label"] or ("" if p["alive"] else "✕")   # defeated: faded AND crossed out
+            if label:
                 lx.append(x)
                 ly.append(y + {"ship": -0.1, "longboat": 0.05}.get(p["kind"], 0.0))
-                lt.append(p["label"])
-                lc.append(_text_colour(p["colour"]) if p["kind"] != "longboat" else "#1B1B1B")
+                lt.append(label)
+                lc.append(_text_colour(fill) if p["kind"] not in ("longboat",) and p["alive"] else "#1B1B1B")
         self.pieces = pieces
         occupied = {p["hex"] for p in pieces}
         glyph_opacity = [0.3 if i in occupied else 1.0 for i in self._glyph_index]
@@ -613,6 +650,7 @@ class BoardWidget(widgets.VBox):
             self.piece_label_mark.text = _strings(lt)
             self.piece_label_mark.colors = lc or ["#000000"]
             self.glyph_mark.opacities = glyph_opacity   # a terrain glyph fades under pieces
+            self._place_costs()
             self._refresh_hover()
 
     def _normalise_piece(self, p: Mapping[str, Any], k: int) -> dict[str, Any]:
@@ -626,7 +664,8 @@ class BoardWidget(widgets.VBox):
         if not 0 <= i < self.n:
             raise ValueError(f"piece {k} ({kind}) is on hex {i}, which is not on this planet (0-{self.n - 1})")
         return {"kind": kind, "hex": i, "colour": str(p.get("colour") or PIECE_STYLE[kind][3]),
-                "alive": bool(p.get("alive", True)), "label": str(p.get("label") or "")}
+                "alive": bool(p.get("alive", True)), "label": str(p.get("label") or ""),
+                "text": str(p.get("text") or "")}
 
     def _layout(self, pieces: Sequence[Mapping[str, Any]]) -> list[tuple[float, float]]:
         """Centre of each piece: a row per kind of piece inside its hex, spread sideways."""
