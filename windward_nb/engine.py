@@ -9,7 +9,6 @@ chance) has to act again.
 
 from __future__ import annotations
 
-from itertools import permutations  # noqa: F401  (kept for callers enumerating small shuffles)
 from math import factorial
 from typing import Optional
 
@@ -19,7 +18,6 @@ from . import battle, cresters, movement, orders
 from .actions import PICKUPS, PORT_ORDERS, SKY_ORDERS, Action
 from .errors import IllegalActionError
 from .events import Event
-from .hexgrid import format_hex
 from .state import OFF, PORT, GameState, Turn
 
 CHANCE = -1
@@ -673,23 +671,3 @@ def _start_turn(s: GameState, ev: list[Event]) -> None:
             s.frames.append({"k": "teeth"})
     if s.white == OFF and (s.mode == "cooperative" or (s.mode == "solo" and not s.reds)):
         s.frames.append({"k": "place_white", "seat": seat})  # a placement that had to wait for a free corner
-
-
-# =============================================================================== text helpers
-def describe(s: GameState, a: Action) -> str:
-    """A plain description of an action for menus and screen readers."""
-    seat = decider(s)
-    who = f"Player {seat + 1}" if seat >= 0 else "Chance"
-    v = a.verb
-    if v == "move":
-        cost = movement.move_cost(s, "move", a.arg)
-        return f"{who} sails {str(a)[5:]} ({'free, downwind' if cost == 0 else '1 speed'})"
-    if v == "zephyr":
-        return f"{who} rides the Zephyr to {format_hex(a.arg)} (1 speed)"
-    if v == "leave":
-        return f"{who} leaves port toward territory {a.arg} (1 speed)"
-    if v == "enter":
-        return f"{who} enters the Trading Post (1 speed)"
-    if v == "around":
-        return f"{who} sails Around the Planet (1 speed)"
-    return f"{who}: {a}"

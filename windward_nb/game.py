@@ -91,7 +91,9 @@ class Game:
         return None if refusal is None else f"{refusal[1]} [{refusal[0]}]"
 
     def describe(self, action: Action | str) -> str:
-        return engine.describe(self.state, Action.parse(action))
+        from .view import describe_action
+
+        return describe_action(self.state, action)
 
     # --------------------------------------------------------------------------- acting
     def apply(self, action: Action | str) -> list[Event]:
