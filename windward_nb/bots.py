@@ -95,7 +95,8 @@ class Chances(NamedTuple):
 @lru_cache(maxsize=20_000)
 def battle_chances(att: str, dfn: str, a_cannons: int = 0, d_cannons: int = 0, a_crew: tuple = (),
                    d_crew: tuple = (), a_tokens: int = 0, d_tokens: int = 0, a_cards: tuple = (),
-                   d_cards: tuple = (), a_morale: int | None = None, d_morale: int | None = None) -> Chances:
+                   d_cards: tuple = (), a_morale: int | None = None, d_morale: int | None = None,
+                   a_count: int = 1) -> Chances:
     """Odds of a battle between party kinds (``"ship"``, ``"longboat"``, ``"grey"``, ``"red"``,
     ``"white"``), exact from :mod:`windward_nb.odds`.
 
@@ -109,7 +110,7 @@ def battle_chances(att: str, dfn: str, a_cannons: int = 0, d_cannons: int = 0, a
                     attacker_crew=list(a_crew), defender_crew=list(d_crew), attacker_tokens=a_tokens,
                     defender_tokens=d_tokens, attacker_cards=list(a_cards), defender_cards=list(d_cards),
                     attacker_morale=a_morale if att == "ship" else None,
-                    defender_morale=d_morale if dfn == "ship" else None)
+                    defender_morale=d_morale if dfn == "ship" else None, attacker_count=a_count)
     lost = o.ship_lost
     return Chances(float(o.win), float(o.tie), float(o.loss), float(lost.get("attacker", 0.0)),
                    float(lost.get("defender", 0.0)))
@@ -189,32 +190,15 @@ class GreedyBot(Bot):
                               a_crew=tuple(sorted(me.crew)), a_tokens=min(me.tokens, 3),
                               a_cards=self.hits_in_hand(me), a_morale=me.morale)
 
-    def red_defence(self, s: GameState, seat: int, morale: int) -> Chances:
+    def red_defence(self, s: GameState, seat: int, morale: int, count: int = 1) -> Chances:
         me = s.ships[seat]
         return battle_chances("red", "ship", d_cannons=me.cannons, d_crew=tuple(sorted(me.crew)),
-                              d_tokens=min(me.tokens, 3), d_cards=self.hits_in_hand(me), d_morale=max(1, morale))
+                              d_tokens=min(me.tokens, 3), d_cards=self.hits_in_hand(me), d_morale=max(1, morale),
+                              a_count=count)
 
-    def threats(self, s: GameState, seat: int, h: int) -> list[int]:
-        """Red cresters that would reach and attack the ship of ``seat`` resting at ``h``."""
-        if h < 0:
-            return []
-        p = s.planet
-        t = p.territory[h]
-        ship = s.ships[seat]
-        old = ship.pos
-        ship.pos = h
-        try:
-            out = []
-            speed = cresters.red_speed(s)
-            for r in s.reds:
-                if p.territory[r] != t or r in s.turn.fought_reds:
-                    continue
-                d = cresters.distances_to(s, h, t, r)
-                if d.get(r, 99) <= speed:
-                    out.append(r)
-            return out
-        finally:
-            ship.pos = old
+    def threats(self, s: GameState, seat: int, h: int) -> list[str]:
+        """Cresters that would reach and attack the ship of ``seat`` resting at ``h``."""
+        return cresters.rest_attackers(s, seat, h)
 
     def rest_value(self, s: GameState, seat: int, h: int) -> float:
         """What ending the turn at ``h`` is worth, in notoriety (sky bonus, minus the danger)."""
@@ -225,14 +209,23 @@ class GreedyBot(Bot):
         morale = me.morale - (0 if me.hand else 1)
         if morale < 1:
             return -2.0 - self.cargo_value(s, me)
-        reds = self.threats(s, seat, h)
+        threats = self.threats(s, seat, h)
+        reds = [x for x in threats if x != "white"]
+        lost_cost = self.LOST + self.cargo_value(s, me)
+        if s.mode in ("solo", "cooperative"):
+            lost_cost += 20.0  # one lost ship ends a solo game and costs the team a life
         if reds:
-            c = self.red_defence(s, seat, morale)
+            c = self.red_defence(s, seat, morale, count=len(reds) if s.mode == "solo" else 1)
             # the red attacks: we lose morale (maybe the ship), or we win it
-            value -= c.win * 1.0 + c.defender_lost * (self.LOST + self.cargo_value(s, me))
+            value -= c.win * 1.0 + c.defender_lost * lost_cost
             value += c.loss * (3.0 if not me.hold else 0.5)
-            if len(reds) > 1:
+            if len(reds) > 1 and s.mode != "solo":
                 value -= 1.0
+        if "white" in threats:
+            c = battle_chances("white", "ship", d_cannons=me.cannons, d_crew=tuple(sorted(me.crew)),
+                               d_tokens=min(me.tokens, 3), d_cards=self.hits_in_hand(me), d_morale=max(1, morale))
+            value -= c.win * 1.0 + c.defender_lost * lost_cost
+            value += c.loss * 6.0
         return value
 
     def _turn_guard(self, s: GameState, seat: int) -> bool:
@@ -263,8 +256,9 @@ class GreedyBot(Bot):
         if "pick up longboat" in by:
             return by["pick up longboat"]
         if me.hold:
-            if "order process" in by:
-                return by["order process"]
+            for order in ("order process", "order research"):
+                if order in by:
+                    return by[order]
             if "play coffee" in by and s.turn.mates == 0 and s.turn.coffee == 0 and "process" not in s.turn.orders:
                 return by["play coffee"]
         a = self._pursue(s, seat, me, by)

@@ -131,3 +131,38 @@ def reds_to_move(s: GameState) -> list[int]:
         d = distances_to(s, ship.pos, territory, r)
         found.append((d.get(r, 999), r))
     return [r for _, r in sorted(found)]
+
+
+def rest_attackers(s: GameState, seat: int, h: int) -> list[str]:
+    """Cresters that would reach the ship of ``seat`` if it rested at sky on ``h`` this turn:
+    ``"red@<hex>"`` for each red crester, ``"white"`` for the White Crester.
+
+    A forecast for players and bots: it applies the movement rules (territory, speed, blocking,
+    the Solo Adventure's hunt across the planet) to each crester on its own, so it does not
+    model one crester blocking another on the way.
+    """
+    if h < 0:
+        return []
+    ship = s.ships[seat]
+    old = ship.pos
+    ship.pos = h
+    try:
+        out = []
+        speed = red_speed(s)
+        solo = s.mode == "solo"
+        t = s.planet.territory[h]
+        for r in s.reds:
+            if not solo and (s.planet.territory[r] != t or r in s.turn.fought_reds):
+                continue
+            if distances_to(s, h, 0 if solo else t, r).get(r, 99) <= speed:
+                out.append(f"red@{r}")
+        if solo:
+            out = out[:2]  # at most two red cresters share the ship's space
+        if s.white >= 0:
+            from .variants import white_speed
+
+            if distances_to(s, h, 0, s.white).get(s.white, 99) <= white_speed(s):
+                out.append("white")
+        return out
+    finally:
+        ship.pos = old

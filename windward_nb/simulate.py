@@ -37,6 +37,7 @@ from . import engine
 from .bots import Bot, make_bot
 from .game import new_game
 from .record import GameRecord
+from .setup import default_mode
 
 __all__ = ["SOURCES", "GameResult", "SimResult", "game_seeds", "play_game", "play_many", "write_samples"]
 
@@ -51,7 +52,7 @@ class GameResult:
     index: int
     seed: int
     players: int
-    winner: int  # seat, or -1 when the game did not finish
+    winner: int  # seat that won alone, or -1 (unfinished, or a Solo/Cooperative game: see team_won)
     scores: list[int]
     rounds: int
     plies: int  # every action, chance outcomes included
@@ -59,6 +60,7 @@ class GameResult:
     over: bool
     sources: list[list[int]]  # [seat][SOURCES index]
     bots: list[str]
+    team_won: bool = False  # Solo/Cooperative: the captain(s) won
     record: GameRecord | None = None
     seconds: float = 0.0
 
@@ -124,20 +126,22 @@ def play_game(players: int = 4, bots: Any = "greedy", seed: int = 0, *, max_acti
         if observer is not None:
             observer(s, a, events)
     scores = [sh.notoriety for sh in s.ships]
-    winner = -1
-    if s.over:
-        best = max(scores)
-        winner = scores.index(best) if scores.count(best) == 1 else -1
+    returns = game.returns()
+    team = s.mode in ("solo", "cooperative")
+    winner = returns.index(1.0) if s.over and not team and 1.0 in returns else -1
+    team_won = bool(team and s.over and returns[0] == 1.0)
     rec = None
     if record:
         rec = game.record
         for k, b in enumerate(seat_bots):
             rec.set_player(k, name=names[k] if names else f"{b.name} {k + 1}", bot=b.name)
-        rec.meta["final"] = {"scores": scores, "winner": winner, "rounds": s.round, "over": s.over,
+        rec.meta["final"] = {"scores": scores, "winner": winner, "team_won": team_won, "rounds": s.round,
+                             "over": s.over,
                              "plies": plies, "result": s.result}
         rec.meta["generator"] = {"function": "windward_nb.simulate.play_game", "seed": seed,
                                  "bot_seeds": seeds, "bots": [b.name for b in seat_bots]}
-    return GameResult(index=index, seed=seed, players=players, winner=winner, scores=scores, rounds=s.round,
+    return GameResult(index=index, seed=seed, players=players, winner=winner, team_won=team_won,
+                      scores=scores, rounds=s.round,
                       plies=plies, decisions=decisions, over=s.over, sources=sources,
                       bots=[b.name for b in seat_bots], record=rec, seconds=time.perf_counter() - t0)
 
@@ -150,17 +154,19 @@ class SimResult:
     players: int
     bots: list[str]
     seeds: np.ndarray  # (n,) setup seed of each game
-    winner: np.ndarray  # (n,) winning seat, -1 if none
+    winner: np.ndarray  # (n,) winning seat, -1 if none (always -1 in Solo and Cooperative games)
     scores: np.ndarray  # (n, players) final notoriety
     rounds: np.ndarray  # (n,) rounds played
     plies: np.ndarray  # (n,) actions, chance included
     decisions: np.ndarray  # (n,) actions chosen by bots
     over: np.ndarray  # (n,) True when the game ended by the rules
     sources: np.ndarray  # (n, players, len(SOURCES)) notoriety by source
+    team_won: np.ndarray | None = None  # (n,) Solo/Cooperative: the captain(s) beat the game
     seconds: float = 0.0
     workers: int = 1  # processes used; 0 when an executor or dask client ran the games
     records: list[GameRecord] | None = None
     master_seed: int = 0
+    team: bool = False  # a Solo or Cooperative batch
     sources_names: tuple[str, ...] = field(default=SOURCES)
 
     def __len__(self) -> int:
@@ -190,7 +196,11 @@ class SimResult:
             lines.append(f"  length: median {np.median(r):.0f} rounds (mean {r.mean():.1f}, "
                          f"range {r.min()}-{r.max()}); mean {self.decisions.mean():.0f} decisions, "
                          f"{self.plies.mean():.0f} plies")
-            lines.append("  win rate by seat: " + ", ".join(f"{k + 1}: {w:.0%}" for k, w in enumerate(self.win_rates())))
+            if self.team_won is not None and self.team and done:
+                lines.append(f"  the captains won {self.team_won.sum()} of {n} games ({self.team_won.mean():.0%})")
+            else:
+                lines.append("  win rate by seat: "
+                             + ", ".join(f"{k + 1}: {w:.0%}" for k, w in enumerate(self.win_rates())))
             lines.append("  mean final notoriety by seat: "
                          + ", ".join(f"{k + 1}: {m:.1f}" for k, m in enumerate(self.scores.mean(axis=0))))
             tot = self.sources.sum(axis=(0, 1))
@@ -283,6 +293,8 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
         bots=names,
         seeds=np.array([r.seed for r in done], dtype=np.int64),
         winner=np.array([r.winner for r in done], dtype=np.int8),
+        team_won=np.array([r.team_won for r in done], dtype=bool),
+        team=(options.get("mode") or default_mode(players)) in ("solo", "cooperative"),
         scores=np.array([r.scores for r in done], dtype=np.int16).reshape(n, players),
         rounds=np.array([r.rounds for r in done], dtype=np.int32),
         plies=np.array([r.plies for r in done], dtype=np.int32),
