@@ -42,7 +42,7 @@ def test_ship_vs_ship_steps_in_order_with_the_right_decider():
     # 3. attacker cannons, decided by the attacker
     assert step(g) == "a_cannons" and g.current_player == 0
     assert [str(a) for a in g.legal_actions()] == ["battle cannons 0", "battle cannons 1", "battle cannons 2"]
-    refused(g, "battle cannons 3", "Taking a Turn", "finish the battle")
+    refused(g, "battle cannons 3", "Battle", "you have 2 cannon tokens to spend")
     refused(g, "move N", "Taking a Turn", "waiting for player 1")
     g.apply("battle cannons 1")
     assert g.state.ships[0].cannons == 1
@@ -293,7 +293,7 @@ def test_longboat_defeats_grey_which_stays_towed_and_a_new_grey_is_rolled():
     assert [str(a) for a in g.legal_actions()] == ["grey 4", "grey 5", "grey 6"]
     assert all(abs(p - 1 / 3) < 1e-12 for _, p in g.chance_outcomes())
     for t in (1, 2, 3):
-        refused(g, f"grey {t}", "Taking a Turn", "roll for a grey crester")
+        refused(g, f"grey {t}", "Conclusion: Grey Crester", "that feeding ground is taken")
     g.apply("grey 5")
     assert sorted(s.greys) == sorted([hx(g, FG[2]), hx(g, FG[5])])
     assert not s.frames and g.current_player == 0

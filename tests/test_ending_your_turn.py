@@ -55,7 +55,7 @@ def test_rest_at_sky_must_discard_a_card_or_lose_a_morale():
     assert g.current_player == 0 and s.current == 0
     assert [str(a) for a in g.legal_actions()] == ["rest morale", "rest discard fuel", "rest discard harpoon"]
     refused(g, "end turn", "Taking a Turn", "rest (discard a card or lose morale)")
-    refused(g, "rest discard coffee", "Taking a Turn", "rest")
+    refused(g, "rest discard coffee", "Ending Your Turn: At Sky", "you hold no 'coffee' card")
     g.apply("rest discard harpoon")
     assert s.ships[0].hand == ["fuel", "fuel"] and s.discard[-1] == "harpoon"
     assert s.ships[0].morale == 3 and s.current == 1

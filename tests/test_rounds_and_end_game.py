@@ -34,7 +34,7 @@ def test_new_wind_is_rolled_when_play_returns_to_the_first_player():
     outs = g.chance_outcomes()
     assert [str(a) for a, _ in outs] == ["wind 1", "wind 2", "wind 4", "wind 5", "wind 6"]
     assert all(abs(p - 0.2) < 1e-12 for _, p in outs)
-    refused(g, "wind 3", "Taking a Turn", "waiting for chance to roll the wind")
+    refused(g, "wind 3", "Ending the Round", "the new wind must differ")
     refused(g, "end turn", "Taking a Turn", "roll the wind")
     ev = g.apply("wind 5")
     assert first(ev, "WindChanged").data["wind"] == 5 and s.wind == 5

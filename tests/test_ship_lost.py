@@ -47,7 +47,7 @@ def test_ship_lost_when_resting_at_sky_without_cards():
              reds=["2,-4"])
     g.apply("end turn")
     assert [str(a) for a in g.legal_actions()] == ["rest morale"]
-    refused(g, "rest discard fuel", "Taking a Turn", "rest (discard a card or lose morale)")
+    refused(g, "rest discard fuel", "Ending Your Turn: At Sky", "you hold no 'fuel' card")
     refused(g, "end turn", "Taking a Turn", "waiting for player 1 to rest")
     ev = g.apply("rest morale")
     s = g.state

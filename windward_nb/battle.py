@@ -114,7 +114,9 @@ def roll(s: GameState, ev: list[Event], f: dict[str, Any], dice: tuple[int, ...]
     side = "a" if f["step"] == "a_roll" else "d"
     f[side + "_dice"] = tuple(dice)
     who = party_name(s, f["att" if side == "a" else "def"], f[side + "_seat"])
-    ev.append(Event("DiceRolled", f"{who.capitalize()} rolls {len(dice)} dice: {sum(dice)} hits.",
+    n, hits = len(dice), sum(dice)
+    ev.append(Event("DiceRolled", f"{who.capitalize()} rolls {n} {'die' if n == 1 else 'dice'}: "
+                    f"{hits} {'hit' if hits == 1 else 'hits'}.",
                     {"side": side, "dice": list(dice), "hits": sum(dice)}))
     advance_step(s, f, f["step"])
 

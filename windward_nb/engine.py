@@ -288,6 +288,29 @@ def _waiting_for(s: GameState) -> str:
     return f"waiting for {name} to {what}"
 
 
+def _frame_refusal(s: GameState, f: dict, a: Action) -> Refusal:
+    """A rule-specific reason for refusing an action of the kind the frame expects."""
+    k = f["k"]
+    if k == "wind" and a.verb == "wind":
+        if a.arg == s.wind:
+            return ("Ending the Round", "the new wind must differ from the current one: roll again")
+        return ("Ending the Round", "the wind die shows 1-6")
+    if k == "battle" and a.verb == "dice" and f["step"] in ("a_roll", "d_roll"):
+        n = battle.dice_count(f)
+        if len(a.arg) != n:
+            return ("Battle", f"this roll is {n} dice, one per point of strength, not {len(a.arg)}")
+        return ("Battle", f"battle dice show {', '.join(map(str, sorted(set(s.components.battle_die))))} hits")
+    if k == "battle" and a.verb == "cannons" and isinstance(a.arg, int):
+        seat = battle.decider(f)
+        if seat >= 0 and a.arg > s.ships[seat].cannons:
+            return ("Battle", f"you have {s.ships[seat].cannons} cannon tokens to spend")
+    if k == "grey" and a.verb == "grey":
+        return ("Conclusion: Grey Crester", "that feeding ground is taken: the die is rolled again")
+    if k == "rest" and a.verb == "rest":
+        return ("Ending Your Turn: At Sky", f"you hold no {a.arg!r} card to discard")
+    return None
+
+
 def why_illegal(s: GameState, a: Action) -> Refusal:
     """``None`` if ``a`` is legal now, else ``(rule, reason)``."""
     if s.over:
@@ -300,6 +323,9 @@ def why_illegal(s: GameState, a: Action) -> Refusal:
             return ("Global Setup: supply stacks", "a shuffle must reorder exactly the cards in the stacks and discard pile")
         if a in _frame_actions(s, f):
             return None
+        specific = _frame_refusal(s, f, a)
+        if specific:
+            return specific
         return ("Taking a Turn", f"'{a}' is not possible now: {_waiting_for(s)}")
     if a.is_chance:
         return ("Taking a Turn", f"'{a}' is a chance outcome, but no chance roll is pending")
@@ -455,6 +481,8 @@ def _end_turn(s: GameState, ev: list[Event]) -> None:
             frames.append({"k": "white_move"})
         frames += [{"k": "reds"}, {"k": "rest"}]
         s.frames.extend(frames)
+        ev.append(Event("RestBegins", f"Player {s.current + 1} ends the turn at sky and must rest: "
+                        "discard a supply card or lose 1 morale.", {"seat": s.current}))
 
 
 def _apply_frame(s: GameState, ev: list[Event], f: dict, a: Action) -> None:

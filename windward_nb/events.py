@@ -15,7 +15,7 @@ EVENT_KINDS = (
     "NotorietyGained", "MoraleChanged", "BattleStarted", "BattleCalledOff", "CannonsSpent",
     "DiceRolled", "BonusPlayed", "BattleEnded", "ShipLost", "CresterDefeated", "CresterPlaced",
     "CresterMoved", "DeckShuffled", "Rested", "TurnEnded", "TurnStarted", "RoundStarted",
-    "GameOver", "CrewHired", "Plundered", "LifeLost", "CardsTraded", "LongboatReturned", "LongboatDropped", "RowersRested", "SpeedGained", "CannonFilled",
+    "GameOver", "CrewHired", "Plundered", "LifeLost", "CardsTraded", "LongboatReturned", "LongboatDropped", "RowersRested", "RestBegins", "SpeedGained", "CannonFilled",
 )
 
 
