@@ -204,6 +204,13 @@ class GreedyBot(Bot):
         """What ending the turn at ``h`` is worth, in notoriety (sky bonus, minus the danger)."""
         me = s.ships[seat]
         if h == PORT:
+            if s.mode == "solo":
+                return -100.0  # ending a turn at port loses the Solo Adventure
+            if s.mode == "cooperative" and s.white >= 0:
+                from .variants import white_speed
+
+                if cresters.distances_to(s, 0, 0, s.white).get(s.white, 99) <= white_speed(s):
+                    return -25.0  # the White Crester would strike the Trading Post: a life lost
             return 0.3 if me.morale < s.components.limits["morale_max"] else 0.0
         value = 1.0
         morale = me.morale - (0 if me.hand else 1)
@@ -398,6 +405,8 @@ class GreedyBot(Bot):
             if why != "home" and h != PORT and cost >= budget and self.rest_value(s, seat, h) < -0.5 \
                     and why not in ("red",):
                 continue  # we would arrive with no speed left in a dangerous spot
+            if h == PORT and cost >= budget and self.rest_value(s, seat, PORT) < -0.5:
+                continue  # no speed left to sail out again, and resting at port would be a disaster
             a = self._step(s, seat, me, by, first.get(h))
             if a is not None:
                 return a
