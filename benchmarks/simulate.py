@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
-from windward_nb import bots as bots_mod  # noqa: E402
 from windward_nb.replay import Replay  # noqa: E402
 from windward_nb.simulate import play_game, play_many  # noqa: E402
 
@@ -49,9 +48,8 @@ def machine() -> str:
             cpu = names[0]
     except OSError:
         pass
-    odds = "exact (windward_nb.odds)" if bots_mod._battle_odds is not None else "normal approximation"
     return (f"{platform.platform()} | {cpu} | {os.cpu_count()} CPUs | Python {platform.python_version()} | "
-            f"numpy {np.__version__} | GreedyBot odds: {odds}")
+            f"numpy {np.__version__}")
 
 
 def bench_games(n: int, repeats: int) -> None:

@@ -1,0 +1,22 @@
+"""The benchmark scripts still run (a smoke test: no timing is asserted here)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("script, args, expect", [
+    ("playout.py", ["--games", "1", "--reps", "1"], "ratio (windward actions/s / chess plies/s)"),
+    ("odds.py", [], "exact fractions equal: True"),
+    ("simulate.py", ["--quick"], "identical results: True"),
+    ("widgets.py", [], "OddsExplorer slider -> charts updated"),
+])
+def test_benchmark_script_runs(script, args, expect):
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,
+                          text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert expect in done.stdout
