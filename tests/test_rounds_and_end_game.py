@@ -6,7 +6,6 @@ Trading Post (2 gas each).
 
 from __future__ import annotations
 
-import pytest
 
 import windward_nb as ww
 from rules_helpers import first, kinds, make, refused
@@ -62,7 +61,6 @@ def buy_to(g, seat):
 
 def test_reaching_15_gives_every_other_player_one_final_turn():
     g = make(3, wind=3, first=0, ships=port_ships(3, {1: {"notoriety": 14, "gas": 2}}), current=1)
-    s = g.state
     assert buy_to(g, 1) == 15
     assert not g.is_over and g.returns() == [0.0, 0.0, 0.0]
     g.apply("end turn")                          # seat 1 triggered: seats 2 and 0 play once more

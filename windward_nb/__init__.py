@@ -21,5 +21,6 @@ from . import bots, odds, replay, simulate  # noqa: E402  (submodules people rea
 __all__ = [
     "Action", "CHANCE", "Components", "Event", "Game", "GameRecord", "GameState", "IllegalActionError",
     "Planet", "RecordError", "TERMINAL", "load_components", "load_record", "new_game", "scenario",
+    "bots", "odds", "replay", "simulate",
 ]
 __version__ = "0.1.0"

@@ -15,7 +15,7 @@ from typing import Optional
 import numpy as np
 
 from . import battle, cresters, movement, orders
-from .actions import PICKUPS, PORT_ORDERS, SKY_ORDERS, Action
+from .actions import PICKUPS, Action
 from .errors import IllegalActionError
 from .events import Event
 from .state import OFF, PORT, GameState, Turn
@@ -25,7 +25,6 @@ TERMINAL = -4
 Refusal = Optional[tuple[str, str]]
 
 CHANCE_FRAMES = frozenset({"wind", "grey", "shuffle", "white_roll"})
-AUTO_FRAMES = frozenset({"reds", "sky_bonus", "end", "start", "white_move"})
 
 
 # =============================================================================== who decides
