@@ -73,3 +73,30 @@ def first(events, kind: str):
     assert found, f"no {kind} event in {kinds(events)}"
     return found[0]
 
+
+dice_count = dice_expected
+
+
+def events(ev, kind: str) -> list:
+    return [e for e in ev if e.kind == kind]
+
+
+def roll(g: ww.Game, hits: int, n: int | None = None):
+    """Roll the pending dice: ``n`` dice (all that are due) showing ``hits`` in total."""
+    n = dice_count(g) if n is None else n
+    assert n == dice_count(g)
+    faces = [1] * n
+    extra = hits - n
+    i = 0
+    while extra > 0:
+        add = min(2, extra)
+        faces[i] += add
+        extra -= add
+        i += 1
+    assert sum(faces) == hits
+    return g.apply("dice " + (",".join(map(str, sorted(faces))) if faces else "-"))
+
+
+def end_at_sky(g: ww.Game, rest: str = "rest morale"):
+    g.apply("end turn")
+    return g.apply(rest)

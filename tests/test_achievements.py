@@ -16,6 +16,7 @@ import pytest
 
 import windward_nb as ww
 from windward_nb.components import ComponentError, load_components
+from rules_helpers import roll
 
 
 def game(ships, cards, players: int = 3, **kw) -> ww.Game:
@@ -28,19 +29,6 @@ def game(ships, cards, players: int = 3, **kw) -> ww.Game:
 
 def gains(ev, source="achievement"):
     return [(e.data["seat"], e.data["amount"]) for e in ev if e.kind == "NotorietyGained" and e.data["source"] == source]
-
-
-def roll(g: ww.Game, hits: int):
-    assert g.current_player == ww.CHANCE
-    n = len(g.legal_actions()[0].arg)
-    faces = [1] * n
-    extra, i = hits - n, 0
-    while extra > 0:
-        add = min(2, extra)
-        faces[i] += add
-        extra -= add
-        i += 1
-    return g.apply("dice " + ",".join(map(str, sorted(faces))))
 
 
 def slot(g: ww.Game, card: str) -> dict:

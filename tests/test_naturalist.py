@@ -12,8 +12,8 @@ import pytest
 
 import windward_nb as ww
 from windward_nb import variants
-from windward_nb.errors import IllegalActionError
 from windward_nb.hexgrid import distance
+from rules_helpers import end_at_sky, events, hx, kinds, refused, roll
 
 
 def nat(ships, players: int = 3, **kw) -> ww.Game:
@@ -30,56 +30,8 @@ def nat(ships, players: int = 3, **kw) -> ww.Game:
     return ww.scenario(players=players, ships=ships, **kw)
 
 
-def hx(g: ww.Game, text: str) -> int:
-    return g.state.planet.cell(text)
-
-
 def labels(g: ww.Game, hexes) -> list[str]:
     return sorted(g.state.planet.label(h) for h in hexes)
-
-
-def kinds(ev) -> list[str]:
-    return [e.kind for e in ev]
-
-
-def events(ev, kind):
-    return [e for e in ev if e.kind == kind]
-
-
-def refused(g: ww.Game, action: str, section: str, reason: str = "") -> str:
-    before = g.state.fingerprint()
-    with pytest.raises(IllegalActionError) as exc:
-        g.apply(action)
-    msg = str(exc.value)
-    assert msg.endswith(f"[{section}]"), msg
-    assert reason in msg, msg
-    assert g.state.fingerprint() == before
-    return msg
-
-
-def dice_count(g: ww.Game) -> int:
-    assert g.current_player == ww.CHANCE
-    sizes = {len(a.arg) for a in g.legal_actions()}
-    assert len(sizes) == 1
-    return sizes.pop()
-
-
-def roll(g: ww.Game, hits: int):
-    n = dice_count(g)
-    faces = [1] * n
-    extra, i = hits - n, 0
-    while extra > 0:
-        add = min(2, extra)
-        faces[i] += add
-        extra -= add
-        i += 1
-    assert sum(faces) == hits
-    return g.apply("dice " + (",".join(map(str, sorted(faces))) if faces else "-"))
-
-
-def end_at_sky(g: ww.Game, rest: str = "rest morale"):
-    g.apply("end turn")
-    return g.apply(rest)
 
 
 # ----------------------------------------------------------------------------- setup

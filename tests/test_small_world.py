@@ -12,15 +12,7 @@ import pytest
 import windward_nb as ww
 from windward_nb.hexgrid import distance
 from windward_nb.planet import Planet
-
-
-def events(ev, kind):
-    return [e for e in ev if e.kind == kind]
-
-
-def end_at_sky(g: ww.Game, rest: str = "rest morale"):
-    g.apply("end turn")
-    return g.apply(rest)
+from rules_helpers import end_at_sky, events
 
 
 # ----------------------------------------------------------------------------- the map

@@ -16,9 +16,9 @@ import pytest
 
 import windward_nb as ww
 from windward_nb import cresters
-from windward_nb.errors import IllegalActionError
 from windward_nb.hexgrid import distance
 from windward_nb.state import GONE, OFF, PORT
+from rules_helpers import dice_count, end_at_sky, events, hx, kinds, refused, roll
 
 RED_STARTS = ["2,-4", "2,-3", "5,-1", "-4,-1", "-3,3", "1,3"]   # territories 1, 2, 3, 6, 5, 4
 CORNERS = ["0,-5", "5,-5", "5,0", "0,5", "-5,5", "-5,0"]
@@ -31,59 +31,8 @@ def solo(ship: dict | None = None, **kw) -> ww.Game:
     return ww.scenario(players=1, ships=[{"pos": "0,-2", "morale": 4, **(ship or {})}], **kw)
 
 
-def hx(g: ww.Game, text: str) -> int:
-    return g.state.planet.cell(text)
-
-
 def lab(g: ww.Game, i: int) -> str:
     return "port" if i == PORT else g.state.planet.label(i)
-
-
-def kinds(ev) -> list[str]:
-    return [e.kind for e in ev]
-
-
-def events(ev, kind):
-    return [e for e in ev if e.kind == kind]
-
-
-def refused(g: ww.Game, action: str, section: str, reason: str = "") -> str:
-    before = g.state.fingerprint()
-    with pytest.raises(IllegalActionError) as exc:
-        g.apply(action)
-    msg = str(exc.value)
-    assert msg.endswith(f"[{section}]"), msg
-    assert reason in msg, msg
-    assert g.state.fingerprint() == before
-    return msg
-
-
-def dice_count(g: ww.Game) -> int:
-    assert g.current_player == ww.CHANCE
-    sizes = {len(a.arg) for a in g.legal_actions()}
-    assert len(sizes) == 1
-    return sizes.pop()
-
-
-def roll(g: ww.Game, hits: int, n: int | None = None):
-    """Roll the pending dice: ``n`` dice (all that are due) showing ``hits`` in total."""
-    n = dice_count(g) if n is None else n
-    assert n == dice_count(g)
-    faces = [1] * n
-    extra = hits - n
-    i = 0
-    while extra > 0:
-        add = min(2, extra)
-        faces[i] += add
-        extra -= add
-        i += 1
-    assert sum(faces) == hits
-    return g.apply("dice " + (",".join(map(str, sorted(faces))) if faces else "-"))
-
-
-def end_at_sky(g: ww.Game, rest: str = "rest morale"):
-    g.apply("end turn")
-    return g.apply(rest)
 
 
 # ----------------------------------------------------------------------------- setup

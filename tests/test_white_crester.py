@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 import windward_nb as ww
-from windward_nb.errors import IllegalActionError
 from windward_nb.state import GONE, OFF
+from rules_helpers import dice_count, end_at_sky, events, hx, kinds, refused, roll
 
 CORNERS = {1: "0,-5", 2: "5,-5", 3: "5,0", 4: "0,5", 5: "-5,5", 6: "-5,0"}
 
@@ -24,54 +24,6 @@ def ffa(ships, players: int = 3, **kw) -> ww.Game:
     kw.setdefault("variants", ["white"])
     ships = list(ships) + [{"pos": "port"}] * (players - len(ships))
     return ww.scenario(players=players, ships=ships, **kw)
-
-
-def hx(g: ww.Game, text: str) -> int:
-    return g.state.planet.cell(text)
-
-
-def kinds(ev) -> list[str]:
-    return [e.kind for e in ev]
-
-
-def events(ev, kind):
-    return [e for e in ev if e.kind == kind]
-
-
-def refused(g: ww.Game, action: str, section: str, reason: str = "") -> str:
-    before = g.state.fingerprint()
-    with pytest.raises(IllegalActionError) as exc:
-        g.apply(action)
-    msg = str(exc.value)
-    assert msg.endswith(f"[{section}]"), msg
-    assert reason in msg, msg
-    assert g.state.fingerprint() == before
-    return msg
-
-
-def dice_count(g: ww.Game) -> int:
-    assert g.current_player == ww.CHANCE
-    sizes = {len(a.arg) for a in g.legal_actions()}
-    assert len(sizes) == 1
-    return sizes.pop()
-
-
-def roll(g: ww.Game, hits: int):
-    n = dice_count(g)
-    faces = [1] * n
-    extra, i = hits - n, 0
-    while extra > 0:
-        add = min(2, extra)
-        faces[i] += add
-        extra -= add
-        i += 1
-    assert sum(faces) == hits
-    return g.apply("dice " + (",".join(map(str, sorted(faces))) if faces else "-"))
-
-
-def end_at_sky(g: ww.Game, rest: str = "rest morale"):
-    g.apply("end turn")
-    return g.apply(rest)
 
 
 def white_path(ev):
