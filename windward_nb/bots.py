@@ -405,7 +405,7 @@ class GreedyBot(Bot):
             if why != "home" and h != PORT and cost >= budget and self.rest_value(s, seat, h) < -0.5 \
                     and why not in ("red",):
                 continue  # we would arrive with no speed left in a dangerous spot
-            if h == PORT and cost >= budget and self.rest_value(s, seat, PORT) < -0.5:
+            if h == PORT and cost >= s.turn.speed and self.rest_value(s, seat, PORT) < -0.5:
                 continue  # no speed left to sail out again, and resting at port would be a disaster
             a = self._step(s, seat, me, by, first.get(h))
             if a is not None:
@@ -490,8 +490,9 @@ class GreedyBot(Bot):
 
         here = score(me.pos) if end is not None else -99.0
         best, best_h = here, me.pos
+        budget = s.turn.speed + (self._extra_speed(s, seat, me, by) if here < -0.5 else 0)
         for h, c in costs.items():
-            if c > s.turn.speed or h in blockers or h == me.pos:
+            if c > budget or h in blockers or h == me.pos:
                 continue
             if h >= 0 and p.is_drift[h]:
                 continue
@@ -499,7 +500,7 @@ class GreedyBot(Bot):
             if v > best + 1e-9:
                 best, best_h = v, h
         if best_h != me.pos:
-            a = by.get(str(first.get(best_h)))
+            a = self._step(s, seat, me, by, first.get(best_h))  # plays Fuel or the speed order if needed
             if a is not None:
                 return a
         return end
