@@ -58,7 +58,32 @@ def _get(url: str, timeout: float = 5.0) -> int:
         return resp.status
 
 
-class LabServer:
+class _ServerProcess:
+    """A server started in its own session (so that it and its kernels stop together), logging to a file."""
+
+    log_path: Path
+    proc: subprocess.Popen | None = None
+
+    def log_tail(self, n: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+    def _end_session(self) -> None:
+        """SIGTERM to the whole session, then SIGKILL if it lingers; closes the log."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        self._log.close()
+        self.proc = None
+
+
+class LabServer(_ServerProcess):
     def __init__(self, tmp: Path):
         self.tmp = tmp
         self.root = tmp / "notebooks"
@@ -119,12 +144,6 @@ class LabServer:
         self.stop()
         raise RuntimeError(f"jupyter lab did not answer within {SERVER_START_TIMEOUT}s:\n{self.log_tail()}")
 
-    def log_tail(self, n: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
-        except OSError:
-            return "(no log)"
-
     def url(self, path: str) -> str:
         sep = "&" if "?" in path else "?"
         return f"{self.base}/{path.lstrip('/')}{sep}token={self.token}"
@@ -141,17 +160,11 @@ class LabServer:
             try:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGTERM)  # our own session: server and its kernels
-                try:
-                    self.proc.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                    self.proc.wait(timeout=10)
-        self._log.close()
-        self.proc = None
+                pass
+        self._end_session()
 
 
-class VoilaServer:
+class VoilaServer(_ServerProcess):
     """``voila NOTEBOOK`` on a free port, in its own session so that it and its kernel stop together."""
 
     def __init__(self, tmp: Path, notebook: Path):
@@ -187,24 +200,9 @@ class VoilaServer:
         self.stop()
         raise RuntimeError(f"voila did not listen within {SERVER_START_TIMEOUT}s:\n{self.log_tail()}")
 
-    def log_tail(self, n: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
-        except OSError:
-            return "(no log)"
-
     def stop(self) -> None:
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)  # our own session: voila and its kernel
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
-        self._log.close()
-        self.proc = None
+        if self.proc is not None:
+            self._end_session()
 
 
 @pytest.fixture(scope="session")
