@@ -297,3 +297,17 @@ def test_unplayable_card_says_why():
     p.card_buttons["harpoon"].click()
     assert "Harpoon cannot be played now" in p.messages.text and "battle" in p.messages.text
     assert g.state.fingerprint() == fp
+
+
+def test_private_hands_show_only_the_deciding_captains_cards():
+    g = ww.new_game(players=3, seed=4)
+    t = PlayTable(g, private_hands=True)
+    who = g.current_player
+    for seat, panel in enumerate(t.ship_panels):
+        shown = [b for b in panel.card_buttons.values() if b.layout.display != "none"]
+        if seat == who:
+            assert shown and "face down" not in panel.hand_label.value
+        else:
+            assert not shown and "face down" in panel.hand_label.value
+    open_table = PlayTable(ww.new_game(players=3, seed=4))
+    assert all(any(b.layout.display != "none" for b in p.card_buttons.values()) for p in open_table.ship_panels)

@@ -198,10 +198,18 @@ class ShipBoardPanel(widgets.VBox):
         hide(self.sky_orders, v["at_port"])
         hide(self.port_orders, not v["at_port"])
 
+    #: set by a hot-seat table to keep this captain's cards face down while others decide
+    hide_hand: bool = False
+
     def _refresh_hand(self, v: dict) -> None:
-        by_card = {h["card"]: h for h in v["hand"]}
-        self.hand_label.value = (f'<b>Hand</b> <span style="font-size:12px">{v["hand_size"]}/{v["hand_limit"]} '
-                                 "supply cards (hover a card for its effect)</span>")
+        by_card = {} if self.hide_hand else {h["card"]: h for h in v["hand"]}
+        if self.hide_hand:
+            self.hand_label.value = (f'<b>Hand</b> <span style="font-size:12px">{v["hand_size"]}/{v["hand_limit"]} '
+                                     "supply cards, face down until this captain decides</span>")
+            self._pending_card = None
+        else:
+            self.hand_label.value = (f'<b>Hand</b> <span style="font-size:12px">{v["hand_size"]}/{v["hand_limit"]} '
+                                     "supply cards (hover a card for its effect)</span>")
         for card, b in self.card_buttons.items():
             h = by_card.get(card)
             hide(b, h is None)

@@ -43,16 +43,19 @@ class PlayTable(widgets.VBox):
     or ``"human"``; a bot seat plays at once whenever it has to decide (after a
     human action, or with the *Let bots play* button). *Undo* takes back the
     last human action together with the bot and chance actions that followed it.
+    ``private_hands=True`` keeps every captain's supply cards face down except
+    while that captain is the one deciding, for a table sharing one screen.
     """
 
     def __init__(self, game=None, *, bots: Mapping[int, Any] | None = None, players: int = 3,
                  seed: int | None = None, board_width: int = 560, max_bot_actions: int = 3000,
-                 record_path: str = "windward-game.wwr.json", **kwargs: Any):
+                 record_path: str = "windward-game.wwr.json", private_hands: bool = False, **kwargs: Any):
         if game is None:
             import windward_nb as ww
 
             game = ww.new_game(players=players, seed=seed)
         self.game = game
+        self.private_hands = private_hands  # hot-seat: only the captain who decides sees their cards
         n = game.state.players
         self.max_bot_actions = max_bot_actions
         self.bots: dict[int, Any] = {}
@@ -275,7 +278,8 @@ class PlayTable(widgets.VBox):
             self.board.refresh()
             self.battle.refresh()
             self.actions.refresh()
-            for p in self.ship_panels:
+            for seat, p in enumerate(self.ship_panels):
+                p.hide_hand = self.private_hands and seat != who
                 p.refresh()
             for seat, p in enumerate(self.ship_panels):
                 bot = self.bots.get(seat)
