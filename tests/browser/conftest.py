@@ -268,3 +268,15 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)
+
+
+@pytest.fixture(autouse=True)
+def _screenshot_on_failure(request, artifacts_dir):
+    """Keep a screenshot of the page a failed browser test was looking at."""
+    yield
+    rep = getattr(request.node, "rep_call", None)
+    if rep is None or not rep.failed:
+        return
+    for name in request.fixturenames:
+        if name.endswith("_page"):
+            request.getfixturevalue(name).screenshot(path=str(artifacts_dir / f"{request.node.name}-failure.png"))

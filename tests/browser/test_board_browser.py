@@ -47,15 +47,6 @@ def board_page(lab_server, browser_context, artifacts_dir):
         page.close()
 
 
-@pytest.fixture(autouse=True)
-def _screenshot_on_failure(request, artifacts_dir):
-    yield
-    rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed and "board_page" in request.fixturenames:
-        page = request.getfixturevalue("board_page")
-        page.screenshot(path=str(artifacts_dir / f"{request.node.name}-failure.png"))
-
-
 def _board(page, css=".ww-board"):
     return page.locator(f".jp-OutputArea-output {css}").first
 

@@ -65,14 +65,6 @@ def play_page(lab_server, browser_context, artifacts_dir):
         page.close()
 
 
-@pytest.fixture(autouse=True)
-def _screenshot_on_failure(request, artifacts_dir):
-    yield
-    rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed and "play_page" in request.fixturenames:
-        request.getfixturevalue("play_page").screenshot(path=str(artifacts_dir / f"{request.node.name}-failure.png"))
-
-
 def _board(page):
     return page.locator(".jp-OutputArea-output .ww-play-smoke").first
 
