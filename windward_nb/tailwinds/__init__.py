@@ -18,6 +18,7 @@ from windward_nb.core.game import Game
 from .actions import GRAMMAR, TailwindsAction
 from .cards import ComponentError, Components, load_components
 from .options import check_options
+from .record import Record, record_options
 from .rules import RULES, TailwindsRules
 from .state import TailwindsState
 from .track import Track
@@ -40,7 +41,8 @@ def start_state(players: int = 2, **options) -> TailwindsState:
     return s
 
 
-def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = True, **options) -> Game:
+def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = True, names=None,
+             **options) -> Game:
     """A new race. ``seed`` fixes every chance outcome (decks, who places first, rainbow draws, dice).
 
     Options: ``characters`` (one deck key per player, or ``None`` to deal them at random),
@@ -49,8 +51,10 @@ def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = T
     ``"space"``), ``components`` (custom card data). See ``docs/rulings-tailwinds.md``.
     """
     state = start_state(players, **options)
-    return Game(state, None, seed=seed, auto_chance=auto_chance)
+    record = Record(options=record_options(players, state.options), players=Record.default_players(players, names),
+                    seed=seed)
+    return Game(state, record, seed=seed, auto_chance=auto_chance)
 
 
-__all__ = ["GRAMMAR", "RULES", "ComponentError", "Components", "Game", "TailwindsAction", "TailwindsRules",
+__all__ = ["GRAMMAR", "RULES", "ComponentError", "Components", "Game", "Record", "TailwindsAction", "TailwindsRules",
            "TailwindsState", "Track", "check_options", "load_components", "new_game", "start_state"]

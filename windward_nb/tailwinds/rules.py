@@ -505,6 +505,10 @@ class TailwindsRules(Rules):
     def seat_name(self, s: TailwindsState, seat: int) -> str:
         return who(s, seat)
 
+    def turn_label(self, s: TailwindsState) -> str:
+        """How a score sheet groups plies: ``Set up`` or ``Round N``."""
+        return f"Round {s.round}" if s.round else "Set up"
+
     # =========================================================================== hidden information
     def observation(self, s: TailwindsState, seat: int) -> dict[str, Any]:
         """The position as ``seat`` sees it: others' secret choices, rainbow cards drawn unseen and the
