@@ -16,11 +16,13 @@ from __future__ import annotations
 from windward_nb.core.game import Game
 
 from .actions import GRAMMAR, TailwindsAction
+from .bots import BOTS, GreedyBot
 from .cards import ComponentError, Components, load_components
 from .options import check_options
 from .record import Record, record_options
 from .rules import RULES, TailwindsRules
 from .state import TailwindsState
+from .stats import simulation_tally
 from .track import Track
 
 
@@ -56,5 +58,13 @@ def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = T
     return Game(state, record, seed=seed, auto_chance=auto_chance)
 
 
-__all__ = ["GRAMMAR", "RULES", "ComponentError", "Components", "Game", "Record", "TailwindsAction", "TailwindsRules",
-           "TailwindsState", "Track", "check_options", "load_components", "new_game", "start_state"]
+try:  # the core search bot, when it is there
+    from windward_nb.core.mcts import MCTSBot
+
+    BOTS["mcts"] = MCTSBot
+except ImportError:  # pragma: no cover
+    pass
+
+__all__ = ["BOTS", "GRAMMAR", "GreedyBot", "RULES", "ComponentError", "Components", "Game", "Record", "TailwindsAction", "TailwindsRules",
+           "TailwindsState", "Track", "check_options", "load_components", "new_game", "simulation_tally",
+           "start_state"]

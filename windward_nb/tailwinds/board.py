@@ -162,7 +162,7 @@ def advance(s: TailwindsState, seat: int, bid: int, k: int, ev: list[Event], *, 
 
 
 def fall_back(s: TailwindsState, seat: int, bid: int, k: int, ev: list[Event], *, keep_lane: bool = False,
-              cause: str = "") -> int:
+              cause: str = "", wind: bool = False) -> int:
     """Move a boat ``k`` spaces back; return spaces lost.
 
     With ``keep_lane`` (cannon fire, FAQ: Cannon) the boat goes straight back
@@ -194,7 +194,8 @@ def fall_back(s: TailwindsState, seat: int, bid: int, k: int, ev: list[Event], *
     sort_boats(s, seat)
     _entered(s, seat, bid, t)
     ev.append(Event("BoatPushed", f"{who(s, seat)}'s {name} boat {cause or 'falls back'} to {s.track.label(t)}, "
-                    f"lane {new_lane + 1}.", {"seat": seat, "boat": bid, "from": start, "to": t, "lane": new_lane}))
+                    f"lane {new_lane + 1}.", {"seat": seat, "boat": bid, "from": start, "to": t, "lane": new_lane,
+                                             "wind": wind}))
     return start - t
 
 
@@ -243,7 +244,7 @@ def blow(s: TailwindsState, d: int, seat: int, bid: int, ev: list[Event]) -> Non
     ev.append(Event("WindRolled", f"The wind die shows {d}.", {"die": d, "seat": seat, "boat": bid}))
     lead = leader(s, exclude=(seat, bid))
     if lead is not None:
-        fall_back(s, lead[0], lead[1], back, ev, cause=f"is blown back {back}")
+        fall_back(s, lead[0], lead[1], back, ev, cause=f"is blown back {back}", wind=True)
     if find(s, seat, bid) is not None:
         advance(s, seat, bid, d, ev, wind=True)
     if s.phase != "over":

@@ -1,0 +1,54 @@
+"""Calibrate Tailwinds' reconstructed cards with bot games (figures for docs/rulings-tailwinds.md).
+
+For each player count and track side it plays seeded GreedyBot games and prints
+the share of races ending at the Finish Line, rounds per game, wind rolls and
+spaces the wind took from the leaders, and each character's win rate with a
+Wilson 95% interval next to its fair share. ``--quick`` plays a few games only
+(the smoke test).
+
+    python benchmarks/tailwinds_calibration.py --games 200 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from windward_nb.core.simulate import play_many
+from windward_nb.tailwinds.stats import character_rates
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200, help="games per player count and side")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--bots", default="greedy")
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--sides", default="standard,advanced")
+    ap.add_argument("--wind", default="roll")
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    n = 3 if args.quick else args.games
+    t0 = time.perf_counter()
+    all_results = []
+    for side in args.sides.split(","):
+        for players in (2, 3, 4):
+            res = play_many(n, players=players, bots=args.bots, seed=args.seed, game="tailwinds",
+                            workers=args.workers, progress=False, track=side, wind=args.wind)
+            all_results.append(res)
+            fin = res.finish.mean()
+            print(f"{side:8s} {players}p  {len(res)} games: finish line {fin:5.1%}, rounds {res.rounds.mean():4.1f}, "
+                  f"wind rolls {res.wind_rolls.mean():3.1f}, leader blown back {res.wind_back.mean():4.1f} spaces, "
+                  f"boats retired {res.retired.mean():3.2f}, early leader wins "
+                  f"{np.mean(res.early_leader[res.early_leader >= 0] == res.winner[res.early_leader >= 0]):5.1%}")
+    print("character win rates over all games (Wilson 95% interval; fair share = 1/players):")
+    for row in character_rates(all_results):
+        print(f"  {row['character']:8s} {row['wins']:4d}/{row['games']:4d} = {row['rate']:5.1%} "
+              f"[{row['low']:5.1%}, {row['high']:5.1%}]  fair {row['fair']:5.1%}")
+    print(f"calibration done in {time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
