@@ -1,0 +1,160 @@
+"""The shared conformance playouts, records that replay identically, and fuzzing of every input."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from windward_nb.core.errors import ActionSyntaxError, IllegalActionError, RecordError
+from windward_nb.core.record import load_record
+from windward_nb.core.simulate import play_game, play_many
+from windward_nb.core.testing import check_playouts
+from windward_nb.tailwinds import BOTS, GRAMMAR, RULES, Record, TailwindsAction, TailwindsState, new_game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("track", ["standard", "advanced"])
+def test_random_playouts_conform(players, track):
+    report = check_playouts(lambda seed: new_game(players=players, seed=seed, track=track), games=2,
+                            seed=10 * players, from_dict=TailwindsState.from_dict, hidden=True)
+    assert report.finished == 2 and report.observations and report.record_round_trips == 2
+
+
+@pytest.mark.parametrize("options", [{"wind": "half"}, {"wind": "off", "last_place": "space"},
+                                     {"card_end": "any", "track": "SASASA"}])
+def test_playouts_conform_under_every_option(options):
+    check_playouts(lambda seed: new_game(players=3, seed=seed, **options), games=1, seed=5,
+                   from_dict=TailwindsState.from_dict, hidden=True)
+
+
+def test_greedy_playouts_conform_and_reach_the_finish_line():
+    bots = {}
+
+    def greedy(game, rng):
+        seat = game.current_player
+        bots.setdefault(seat, BOTS["greedy"](seat))
+        return bots[seat].act(game.state)
+
+    report = check_playouts(lambda seed: new_game(players=3, seed=seed), games=2, seed=3, bots=greedy,
+                            from_dict=TailwindsState.from_dict, check_all_legal=False, clone_every=80)
+    assert report.finished == 2
+
+
+def test_bots_are_seeded_and_a_game_between_them_replays_from_its_record(tmp_path):
+    a = play_game("tailwinds", players=3, bots=["greedy", "random", "greedy"], seed=9, record=True)
+    b = play_game("tailwinds", players=3, bots=["greedy", "random", "greedy"], seed=9, record=True)
+    assert a.record.actions == b.record.actions
+    path = a.record.save(tmp_path / "race.twr.json")
+    again = load_record(path)
+    assert type(again) is Record and again.actions == a.record.actions and again.replay().is_over
+    assert again.replay().state.fingerprint() == Record.from_json(a.record.to_json()).replay().state.fingerprint()
+    sheet = again.to_text()
+    assert "Round 1" in sheet and "Final scores" in sheet
+
+
+def test_play_many_gathers_tailwinds_figures():
+    res = play_many(4, players=2, bots="random", seed=1, game="tailwinds", progress=False)
+    assert res.rounds.shape == (4,) and res.finish.dtype == bool
+    assert res.characters.shape == (4, 2) and (res.winner >= -1).all()
+
+
+def test_observation_hides_every_sealed_choice_during_a_game():
+    g = new_game(players=4, seed=2)
+    rng = np.random.default_rng(0)
+    checked = 0
+    while not g.is_over and checked < 30:
+        s = g.state
+        if s.choosing is not None and s.choosing.choices:
+            for seat in range(4):
+                obs = RULES.observation(s, seat)
+                assert set(obs["choosing"]) == {"seats", "committed", "own"}
+                assert obs["choosing"]["own"] == s.choosing.choices.get(seat)
+                checked += 1
+        legal = g.legal_actions()
+        g.apply(legal[int(rng.integers(len(legal)))])
+    assert checked
+
+
+# ------------------------------------------------------------------------------ fuzzing the inputs
+words = st.sampled_from(["move", "fore", "aft", "choose", "play", "for", "points", "take", "swap", "target", "end",
+                         "turn", "use", "die", "draw", "1", "3", "0", "7", "-2", "anchor", "cannons", "recover",
+                         "lane", "ASK", "copy", "9", "ü", "", "give"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(words, max_size=5).map(" ".join))
+def test_any_text_is_an_action_or_a_syntax_error_and_never_half_applies(text):
+    g = new_game(players=3, seed=6)
+    g.apply(g.legal_actions()[0])
+    before = (g.state.fingerprint(), g.ply)
+    legal = set(g.legal_actions())
+    try:
+        a = TailwindsAction.parse(text)
+    except ActionSyntaxError:
+        return
+    assert TailwindsAction.parse(str(a)) == a
+    try:
+        g.apply(a)
+    except IllegalActionError as exc:
+        assert exc.rule and exc.reason
+        assert (g.state.fingerprint(), g.ply) == before
+    else:
+        assert a in legal
+
+
+junk = st.recursive(st.none() | st.booleans() | st.integers(-5, 40) | st.floats(allow_nan=True)
+                    | st.text(max_size=8), lambda inner: st.tuples(inner, inner), max_leaves=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(verb=st.sampled_from(sorted(GRAMMAR.verbs)) | st.text(max_size=6), arg=junk)
+def test_hand_built_actions_are_normalised_or_refused(verb, arg):
+    a = TailwindsAction(verb, arg)
+    try:
+        n = a.normalized()
+    except IllegalActionError:
+        return
+    assert n == TailwindsAction.parse(str(a))
+
+
+def sample_record():
+    return play_game("tailwinds", players=2, bots="random", seed=4, record=True).record.to_dict()
+
+
+SAMPLE = sample_record()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_damaged_record_is_refused_with_a_record_error_naming_where(data):
+    d = json.loads(json.dumps(SAMPLE))
+    kind = data.draw(st.sampled_from(["option", "action", "drop", "swap", "players", "field"]))
+    if kind == "option":
+        key = data.draw(st.sampled_from(["players", "characters", "track", "wind", "card_end", "last_place"]))
+        d["options"][key] = data.draw(junk | st.sampled_from(["AAA", "SSSSSSS", 5, ["sailor"], "roll"]))
+    elif kind == "action":
+        i = data.draw(st.integers(0, len(d["actions"]) - 1))
+        d["actions"][i] = data.draw(st.sampled_from(["die 7", "move fore 9", "choose 6", "end turn", "draw anchor",
+                                                     "take nothing", "first player 4", "decks crew,crew"]))
+    elif kind == "drop":
+        i = data.draw(st.integers(0, len(d["actions"]) - 1))
+        del d["actions"][i]
+    elif kind == "swap":
+        i = data.draw(st.integers(0, len(d["actions"]) - 2))
+        d["actions"][i], d["actions"][i + 1] = d["actions"][i + 1], d["actions"][i]
+    elif kind == "players":
+        d["players"] = d["players"][:1]
+    else:
+        d[data.draw(st.sampled_from(["format", "version", "seed", "extra"]))] = data.draw(junk)
+    try:
+        rec = Record.from_dict(d)
+        rec.verify()
+    except RecordError as exc:
+        assert str(exc)
+    # anything that loads must replay to a legal position
+    else:
+        assert not RULES.invariants(rec.verify())
