@@ -109,8 +109,15 @@ class TailwindsRules(Rules):
         b = board.by_name(s, s.turn, name)
         if b is None or s.points <= 0:
             return []
-        most = min(s.points, s.track.finish - b[0])
-        return [k for k in range(1, most + 1) if board.reach(s, s.turn, b[2], k) != b[0]]
+        track = s.track
+        most = min(s.points, track.finish - b[0])
+        # a move of k gains ground exactly when some space within k ahead has a free lane
+        # (or the Finish Line is reached), so the legal lengths are k >= the first such offset
+        for k in range(1, most + 1):
+            t = b[0] + k
+            if t == track.finish or board.free_lane(s, t) is not None:
+                return list(range(k, most + 1))
+        return []
 
     def can_move(self, s: TailwindsState) -> bool:
         return bool(self.move_range(s, "fore") or self.move_range(s, "aft"))
@@ -168,6 +175,10 @@ class TailwindsRules(Rules):
     def why_illegal(self, s: TailwindsState, a: A) -> Refusal:
         if s.phase == "over":
             return (SECTION["end"], "the game is over")
+        if a.verb in ("fore", "aft") and s.phase == "turn" and not s.pending:
+            if a.arg in self.move_range(s, a.verb):
+                return None
+            return self._turn_refusal(s, a)
         legal = self.legal_actions(s)
         if a in legal:
             return None

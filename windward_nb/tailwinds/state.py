@@ -79,6 +79,7 @@ class TailwindsState(State):
     winner: int = -1
     result: str = ""
     _comp: Components | None = field(default=None, repr=False, compare=False)
+    _track: Track | None = field(default=None, repr=False, compare=False)
 
     # --------------------------------------------------------------------------- derived
     @property
@@ -89,7 +90,10 @@ class TailwindsState(State):
 
     @property
     def track(self) -> Track:
-        return Track.build(self.comp, self.options["track"])
+        t = self._track
+        if t is None:
+            t = self._track = Track.build(self.comp, self.options["track"])
+        return t
 
     # --------------------------------------------------------------------------- copying
     def clone(self) -> "TailwindsState":
@@ -106,7 +110,7 @@ class TailwindsState(State):
             pending=[copy.deepcopy(p) for p in self.pending], market=list(self.market), deck=list(self.deck),
             discard=list(self.discard), rainbow=list(self.rainbow), known=[list(k) for k in self.known],
             wind_card=self.wind_card, round=self.round, winner=self.winner, result=self.result,
-            _comp=self._comp)
+            _comp=self._comp, _track=self._track)
 
     _FIELDS = ("players", "characters", "phase", "first", "placing", "boats", "retired", "hands", "played",
                "gone", "forbid", "revealed", "round_cards", "to_go", "turn", "points", "acted", "ability_used",
