@@ -12,6 +12,7 @@ Wilson 95% interval next to its fair share. ``--quick`` plays a few games only
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
 import numpy as np
@@ -29,6 +30,7 @@ def main() -> None:
     ap.add_argument("--sides", default="standard,advanced")
     ap.add_argument("--wind", default="roll")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--save", default="", help="write every game's figures to this JSON file")
     args = ap.parse_args()
     n = 3 if args.quick else args.games
     t0 = time.perf_counter()
@@ -48,6 +50,22 @@ def main() -> None:
         print(f"  {row['character']:8s} {row['wins']:4d}/{row['games']:4d} = {row['rate']:5.1%} "
               f"[{row['low']:5.1%}, {row['high']:5.1%}]  fair {row['fair']:5.1%}")
     print(f"calibration done in {time.perf_counter() - t0:.1f} s")
+    if args.save:
+        games = []
+        for res in all_results:
+            for row in range(len(res)):
+                games.append({"track": res.options["track"], "players": res.players, "seed": int(res.seeds[row]),
+                              "winner": int(res.winner[row]), "characters": [str(c) for c in res.characters[row]],
+                              "finish": bool(res.finish[row]), "rounds": int(res.rounds[row]),
+                              "wind_rolls": int(res.wind_rolls[row]), "wind_back": int(res.wind_back[row]),
+                              "early_leader": int(res.early_leader[row])})
+        doc = {"description": "Tailwinds calibration games: GreedyBot in every seat, reconstructed cards",
+               "command": "python benchmarks/tailwinds_calibration.py " + " ".join(
+                   f"--{k} {v}" for k, v in (("games", n), ("seed", args.seed), ("wind", args.wind))),
+               "games": games}
+        with open(args.save, "w", encoding="utf-8") as f:
+            json.dump(doc, f, separators=(",", ":"))
+        print(f"saved {len(games)} games to {args.save}")
 
 
 if __name__ == "__main__":
