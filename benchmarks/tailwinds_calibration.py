@@ -59,10 +59,12 @@ def main() -> None:
                               "finish": bool(res.finish[row]), "rounds": int(res.rounds[row]),
                               "wind_rolls": int(res.wind_rolls[row]), "wind_back": int(res.wind_back[row]),
                               "early_leader": int(res.early_leader[row])})
-        doc = {"description": "Tailwinds calibration games: GreedyBot in every seat, reconstructed cards",
+        columns = list(games[0]) if games else []
+        doc = {"description": "Tailwinds calibration games: GreedyBot in every seat, reconstructed cards; "
+                              "one list per column, one entry per game",
                "command": "python benchmarks/tailwinds_calibration.py " + " ".join(
                    f"--{k} {v}" for k, v in (("games", n), ("seed", args.seed), ("wind", args.wind))),
-               "games": games}
+               "columns": columns, "games": len(games), "data": {c: [g[c] for g in games] for c in columns}}
         with open(args.save, "w", encoding="utf-8") as f:
             json.dump(doc, f, separators=(",", ":"))
         print(f"saved {len(games)} games to {args.save}")

@@ -158,3 +158,28 @@ def test_a_damaged_record_is_refused_with_a_record_error_naming_where(data):
     # anything that loads must replay to a legal position
     else:
         assert not RULES.invariants(rec.verify())
+
+
+# ------------------------------------------------------------------------------ the sample games
+DATA = __import__("pathlib").Path(__file__).resolve().parents[2] / "notebooks" / "data"
+SAMPLES = sorted(DATA.glob("*.twr.json"))
+
+
+def test_sample_games_are_shipped():
+    assert {p.name for p in SAMPLES} >= {"tailwinds-greedy-2p.twr.json", "tailwinds-greedy-3p.twr.json",
+                                         "tailwinds-greedy-4p-advanced.twr.json"}
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_sample_game_replays_to_its_recorded_result(path):
+    rec = load_record(path)
+    final = rec.meta["final"]
+    game = rec.replay()
+    assert game.is_over and final["over"] and game.winners() == final["winners"]
+    assert game.scores() == final["scores"] and len(rec) == final["plies"]
+    assert all(p["kind"] == "bot" and p["bot"] == "GreedyBot" for p in rec.players)
+    assert 0 in rec.comments and len(rec.comments) >= 3
+    cursor = rec.cursor()
+    cursor.seek(len(rec) // 2)
+    sealed = [cursor.observation(s)["choosing"] for s in range(rec.options["players"])]
+    assert all(c is None or set(c) == {"seats", "committed", "own"} for c in sealed)
