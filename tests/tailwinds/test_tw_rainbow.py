@@ -51,7 +51,7 @@ def test_you_may_hold_only_one_rainbow_card():
     s = sailor_turn(rainbow=["anchor", None])
     play(s, "move fore 2")
     ev = play(s, "end turn")
-    assert "RainbowRefused" in kinds(ev) and s.turn == 1 and s.rainbow[0] == "anchor"
+    assert "RainbowHandFull" in kinds(ev) and s.turn == 1 and s.rainbow[0] == "anchor"
 
 
 def test_one_card_even_with_both_boats_on_rainbow_spaces():

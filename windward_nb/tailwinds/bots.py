@@ -171,10 +171,15 @@ class GreedyBot(Bot):
                 rules.apply(t, rules.sample_chance(t, self.rng))
                 continue
             if t.pending:
+                top = t.pending[-1]
                 legal = rules.legal_actions(t)
-                rules.apply(t, legal[0] if who != seat and t.pending[-1]["kind"] == "rechoose"
-                            else self.decide(t, who, t.pending[-1], legal) if who == seat else A("refuse")
-                            if t.pending[-1]["kind"] == "answer" else legal[0])
+                if who == seat:
+                    a = self.decide(t, who, top, legal)
+                elif top["kind"] == "answer":
+                    a = A("refuse")  # assume the asked player keeps the card
+                else:
+                    a = legal[0]  # another player choosing again after a Shackle: any card will do
+                rules.apply(t, a)
                 continue
             return
 

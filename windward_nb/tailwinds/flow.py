@@ -139,8 +139,8 @@ def pickup(s: TailwindsState, ev: list[Event]) -> None:
     if not pickup_spaces(s):
         return
     if s.rainbow[s.turn] is not None:
-        ev.append(Event("RainbowRefused", f"{who(s, s.turn)} ends on a rainbow space but already holds a rainbow "
-                        "card.", {"seat": s.turn}))
+        ev.append(Event("RainbowHandFull", f"{who(s, s.turn)} ends on a rainbow space but already holds a "
+                        "rainbow card.", {"seat": s.turn}))
         return
     if s.market:
         s.pending.append({"kind": "pickup", "seat": s.turn})
