@@ -9,10 +9,10 @@ have one lane fewer. The Finish Line holds any number of boats (ruling T3).
 >>> from windward_nb.tailwinds.cards import load_components
 >>> t = Track.build(load_components(), "SSSSSS")
 >>> t.length, t.cards, t.starts, t.rainbows
-(37, 6, (0, 1, 2), (5, 9, 17, 20, 28))
+(33, 6, (0, 1, 2), (5, 9, 16, 19, 26))
 >>> t.card_of(6), t.card_of(7), t.first_space(1), t.label(7)
 (0, 1, 7, 'card 2 space 1')
->>> t.label(37), t.lanes(37) > 8
+>>> t.label(33), t.lanes(33) > 8
 ('the Finish Line', True)
 """
 
