@@ -7,7 +7,7 @@ Abilities", "Rolling Winds", "Game End and Winning", or an FAQ entry).
 >>> from windward_nb.tailwinds import new_game
 >>> g = new_game(players=2, seed=3, characters=["sailor", "pirate"])
 >>> g.current_player, [str(a) for a in g.legal_actions()][:3]
-(1, ['place 1', 'place 2', 'place 3'])
+(0, ['place 1', 'place 2', 'place 3'])
 >>> g.why_illegal("place 9")
 'boats start on the start spaces (1, 2, 3) [Set Up]'
 """
