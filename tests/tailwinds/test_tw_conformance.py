@@ -183,3 +183,11 @@ def test_sample_game_replays_to_its_recorded_result(path):
     cursor.seek(len(rec) // 2)
     sealed = [cursor.observation(s)["choosing"] for s in range(rec.options["players"])]
     assert all(c is None or set(c) == {"seats", "committed", "own"} for c in sealed)
+
+
+def test_the_search_bot_plays_tailwinds_legally():
+    r = play_game("tailwinds", players=2, bots=["mcts:iterations=8,rollout_plies=30", "random"], seed=3)
+    assert r.over and r.bots[0] == "MCTSBot"
+    s = new_game(players=3, seed=2).state
+    v = RULES.value(s)
+    assert len(v) == 3 and all(0 <= x <= 1 for x in v)
