@@ -33,3 +33,18 @@ def test_status_and_track_text_follow_a_whole_game():
         g.apply(g.legal_actions()[-1])
     assert status(g.state) == g.state.result and "Finish Line:" in track_text(g.state)
     assert len(seen) > 5
+
+
+def test_hand_view_shows_a_face_down_choice_to_its_owner_only():
+    from windward_nb.tailwinds.view import action_groups, hand_view
+
+    s = scenario(characters=["sailor", "pirate"], boats=[[(6, 1), (3, 1)], [(8, 1), (3, 2)]],
+                 rainbow=[None, "whirlpool"], secret=[1])
+    play(s, "choose 5")
+    mine, theirs = hand_view(s, 0, 0), hand_view(s, 0, 1)
+    assert mine["chosen"]["key"] == "5" and theirs["chosen"] == "face down"
+    assert theirs["hand"] == 6 and [c["key"] for c in mine["hand"]] == ["1", "2", "manoeuvre", "4", "6", "recover"]
+    assert hand_view(s, 1, 0)["rainbow"] == "hidden" and hand_view(s, 1, 1)["rainbow"]["name"] == "Whirlpool"
+    assert all(c["choosable"] for c in hand_view(s, 1, 1)["hand"])
+    assert '"5"' not in json.dumps(theirs)
+    assert list(action_groups(s)) == ["Choose a card"]

@@ -121,3 +121,54 @@ def board_view(s: TailwindsState, seat: int | None = None) -> dict[str, Any]:
     return {"spaces": spaces, "finish": t.finish, "boats": boats, "market": list(s.market), "deck": len(s.deck),
             "discard": list(s.discard), "players": players, "turn": s.turn, "points": s.points,
             "round": s.round, "wind_card": s.wind_card, "status": status(s)}
+
+
+def card_view(s: TailwindsState, seat: int, key: str) -> dict[str, Any]:
+    card = s.card(seat, key)
+    return {"key": key, "name": card.name, "value": card.value, "text": card.text, "recover": card.recover}
+
+
+def hand_view(s: TailwindsState, seat: int, viewer: int | None) -> dict[str, Any]:
+    """One player's cards as ``viewer`` may see them (``None``: everything, e.g. a replay's
+    omniscient view). Others see how many cards are in a hand and that a card lies face down,
+    never which; played and gone cards and revealed cards are public."""
+    own = viewer is None or viewer == seat
+    rules = type(s).rules
+    legal = {str(a) for a in rules.legal_actions(s)} if rules.decider(s) == seat else set()
+    chosen = s.choosing.choices.get(seat) if s.choosing else None
+    held = s.rainbow[seat] if s.rainbow else None
+    seen = held is None or viewer is None or viewer in s.known[seat]
+    out: dict[str, Any] = {
+        "seat": seat, "name": who(s, seat), "own": own,
+        "hand": ([dict(card_view(s, seat, k), choosable=f"choose {k}" in legal) for k in s.hands[seat]]
+                 if own else len(s.hands[seat])),
+        "chosen": (card_view(s, seat, chosen) if own and chosen else ("face down" if chosen else None)),
+        "revealed": card_view(s, seat, s.revealed[seat]) if s.revealed and s.revealed[seat] else None,
+        "played": [card_view(s, seat, k) for k in s.played[seat]],
+        "gone": [card_view(s, seat, k) for k in s.gone[seat]],
+        "rainbow": None,
+    }
+    if held is not None:
+        if seen:
+            r = s.comp.rainbow[held]
+            out["rainbow"] = {"key": held, "name": r.name, "text": r.text,
+                              "points": r.points_of(s.characters[seat])}
+        else:
+            out["rainbow"] = "hidden"
+    return out
+
+
+def action_groups(s: TailwindsState) -> dict[str, list[str]]:
+    """The decider's legal actions grouped the way a table shows them as buttons."""
+    groups: dict[str, list[str]] = {}
+    names = {"fore": "Move fore boat", "aft": "Move aft boat", "use": "Card ability", "swap": "Swap lanes",
+             "play": "Rainbow card", "end": "End turn", "choose": "Choose a card", "place": "Place a boat",
+             "take": "Rainbow market", "leave": "Rainbow market", "copy": "Copy a card", "ask": "Parlay",
+             "give": "Parlay", "refuse": "Parlay", "roll": "Roll", "noroll": "Roll", "target": "Target a boat",
+             "reclaim": "Take back a card"}
+    rules = type(s).rules
+    if rules.decider(s) < 0:
+        return groups
+    for a in rules.legal_actions(s):
+        groups.setdefault(names.get(a.verb, a.verb), []).append(str(a))
+    return groups
