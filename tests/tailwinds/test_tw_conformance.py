@@ -191,3 +191,51 @@ def test_the_search_bot_plays_tailwinds_legally():
     s = new_game(players=3, seed=2).state
     v = RULES.value(s)
     assert len(v) == 3 and all(0 <= x <= 1 for x in v)
+
+
+def candidate_actions(s):
+    """Well-formed actions of every verb, legal or not, for the position ``s``."""
+    keys = sorted({k for c in s.comp.characters.values() for k in c.keys} | set(s.comp.rainbow))
+    out = []
+    for n in range(1, 13):
+        out += [TailwindsAction("fore", n), TailwindsAction("aft", n), TailwindsAction("place", n)]
+    for k in keys:
+        out += [TailwindsAction(v, k) for v in ("choose", "use", "take", "reclaim", "draw")]
+        out += [TailwindsAction("play", (k, False)), TailwindsAction("play", (k, True))]
+    for p in range(1, 5):
+        out += [TailwindsAction("copy", p), TailwindsAction("ask", p), TailwindsAction("first", p),
+                TailwindsAction("target", (p, "fore")), TailwindsAction("target", (p, "aft"))]
+    for lane in (1, 2, 3):
+        out += [TailwindsAction("swap", ("fore", lane)), TailwindsAction("swap", ("aft", lane))]
+    out += [TailwindsAction(v) for v in ("end", "give", "refuse", "roll", "noroll", "leave")]
+    out += [TailwindsAction("die", d) for d in range(1, 7)]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_why_illegal_agrees_with_the_legal_list_for_every_verb(seed):
+    """Checking one action (the fast paths included) gives exactly the legal list, and every
+    refusal names a rule, in positions met along a random game."""
+    rng = np.random.default_rng(seed)
+    g = new_game(players=2 + seed % 3, seed=seed, auto_chance=False)
+    steps = 0
+    while not g.is_over and steps < 400:
+        s = g.state
+        who = RULES.decider(s)
+        if who == -1:
+            outs = RULES.chance_outcomes(s)
+            legal = {a for a, _ in outs}
+        else:
+            legal = set(RULES.legal_actions(s))
+        if steps % 3 == 0:
+            for a in candidate_actions(s):
+                r = RULES.why_illegal(s, a)
+                assert (r is None) == (a in legal), (str(a), r, s.phase)
+                assert r is None or (r[0] and r[1])
+        if who == -1:
+            a = RULES.sample_chance(s, rng)
+        else:
+            ordered = RULES.legal_actions(s)
+            a = ordered[int(rng.integers(len(ordered)))]
+        g.apply(a)
+        steps += 1
