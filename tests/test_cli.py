@@ -324,3 +324,20 @@ def test_missing_jupyterlab_is_a_clear_failure(monkeypatch, capsys, as_user, hea
     assert cli.main(["lab"]) == 1
     err = capsys.readouterr().err
     assert "JupyterLab is not installed" in err and ".[lab]" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("failure, message", [
+    (OSError(99, "Cannot assign requested address"), "cannot listen on 8.8.8.8 port 8890: Cannot assign"),
+    (SystemExit(1), "is port 8890 in use?"),
+])
+def test_a_server_that_cannot_start_is_a_clear_failure(failure, message, monkeypatch, capsys, as_user, headless):
+    pytest.importorskip("jupyterlab")
+    from jupyterlab.labapp import LabApp
+
+    def fail(*args, **kwargs):
+        raise failure
+
+    monkeypatch.setattr(LabApp, "initialize_server", fail)
+    assert cli.main(["lab", "--ip", "8.8.8.8", "--port", "8890"]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

@@ -341,4 +341,6 @@ def test_readme_lab_command_serves_the_workbook(tmp_path):
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+        t = time.monotonic()
         shutil.rmtree(clone, ignore_errors=True)  # the venv is a few hundred MB
+        print(f"removing the clone took {time.monotonic() - t:.0f}s")

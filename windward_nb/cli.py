@@ -278,11 +278,14 @@ def run_lab(args: argparse.Namespace) -> int:
                            "pip install -e \".[lab]\" in the checkout (or pip install jupyterlab)") from None
     try:
         server = LabApp.initialize_server(argv=list(plan.argv))
-    except SystemExit as stop:  # JupyterLab has logged why (a port in use, a bad address...)
+    except SystemExit as stop:  # JupyterLab has logged why (say, the port is in use)
         if stop.code in (0, None):
             return EXIT_OK
         raise CommandError("JupyterLab could not start; its messages above say why"
                            + (f" (is port {args.port} in use? choose another with --port)" if args.port else ""))
+    except OSError as err:  # an address that does not resolve or is not this machine's
+        where = f"{args.ip or 'localhost'}" + (f" port {args.port}" if args.port else "")
+        raise CommandError(f"JupyterLab cannot listen on {where}: {err.strerror or err}") from None
     state = _stop_on_signals(lambda: server.stop(from_signal=True))
 
     def say_ready() -> None:
