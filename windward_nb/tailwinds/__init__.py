@@ -29,7 +29,7 @@ from .track import Track
 def start_state(players: int = 2, **options) -> TailwindsState:
     """The position before any chance outcome: decks not yet dealt (unless ``characters`` is
     given), boats not yet placed, the rainbow deck whole."""
-    from .rules import deal_decks
+    from .handlers import deal_decks
 
     opts = check_options(players=players, **options)
     s = TailwindsState(players=players, options=opts)

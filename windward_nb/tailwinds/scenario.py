@@ -24,7 +24,8 @@ from windward_nb.core.sealed import Sealed
 from . import board
 from .effects import card_order
 from .options import check_options
-from .rules import RULES, deal_decks
+from .handlers import deal_decks
+from .rules import RULES
 from .state import TailwindsState
 
 DEFAULT_MARKET = ("anchor", "bail-out", "current")
