@@ -430,9 +430,43 @@ def test_while_you_waited_notoriety_wind_and_names():
         "While you waited: you gained 1 notoriety; the wind turned to 2 (NE); Bo gained 4 notoriety.")
 
 
-def test_group_by_turn_newest_turn_first_oldest_line_first():
-    got = coach_mod.group_by_turn([(1, "a"), (1, "b"), (2, "c"), (2, "d"), (1, "e")])
-    assert got == [(2, ["c", "d"]), (1, ["a", "b", "e"])]
+def test_log_by_turn_newest_turn_first_oldest_line_first():
+    def ev(kind, text, **data):
+        return Event(kind, text, data)
+
+    entries = [
+        (None, "", [ev("CresterPlaced", "setup"), ev("TurnStarted", "", seat=0)]),
+        (1, "", [ev("ShipMoved", "P1 sails")]),
+        (2, "", [ev("Rested", "P1 rests"), ev("TurnEnded", "P1 ends"), ev("TurnStarted", "", seat=1)]),
+        (3, "bot", [ev("ShipMoved", "P2 sails")]),
+        (4, "bot", [ev("TurnEnded", "P2 ends"), ev("RoundStarted", "Round 2 begins.", round=2),
+                    ev("WindChanged", "wind", wind=3), ev("TurnStarted", "", seat=0)]),
+        (5, "", [ev("ShipMoved", "P1 again")]),
+    ]
+    got = coach_mod.log_by_turn(entries, names=["Ada"])
+    assert [g["title"] for g in got] == ["Round 2 · Ada's turn", "Round 1 · Player 2's turn", "Round 1 · Ada's turn",
+                                         "Setup"]
+    assert got[0]["lines"] == ["4. Round 2 begins. wind (bot)", "5. P1 again"]
+    assert got[1]["lines"] == ["3. P2 sails (bot)", "4. P2 ends (bot)"]
+    assert got[2]["lines"] == ["1. P1 sails", "2. P1 rests P1 ends"]
+    assert got[3]["lines"] == ["setup"]
+
+
+def test_log_by_turn_of_a_real_game_has_one_group_per_turn():
+    from windward_nb.bots import RandomBot
+
+    g = ww.new_game(players=3, seed=2)
+    entries = [(None, "", g.last_events)]
+    bot = RandomBot(seed=1)
+    for ply in range(1, 120):
+        entries.append((ply, "", g.apply(bot.act(g.state))))
+    groups = coach_mod.log_by_turn(entries)
+    turns = [x for x in groups if x["seat"] >= 0]
+    assert len(turns) == g.state.turn_number
+    assert turns[0]["seat"] == g.state.current and turns[0]["round"] == g.state.round
+    lines = [line for x in reversed(groups) for line in x["lines"]]
+    plies = [int(x.split(".")[0]) for x in lines if x[0].isdigit()]
+    assert plies == sorted(plies)                   # read bottom-up, the log is in the order of play
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -40,7 +40,7 @@ from .hexgrid import direction_name, opposite
 from .state import PORT, GameState
 
 __all__ = ["Coach", "coach", "danger", "dangers", "turn_buttons", "Typed", "read_typed", "while_you_waited",
-           "DECISION_KINDS", "group_by_turn"]
+           "DECISION_KINDS", "log_by_turn", "TURN_BUTTONS"]
 
 #: every kind of decision the coach knows (``Coach.kind``)
 DECISION_KINDS = ("turn_port", "turn_sky", "battle_cannons", "battle_flag", "battle_bonus", "rest", "take",
@@ -604,9 +604,56 @@ def while_you_waited(events: Iterable[Any], seat: int, names: Sequence[str] | No
     return "While you waited: " + "; ".join(you + others) + "."
 
 
-def group_by_turn(lines: Iterable[tuple[int, str]]) -> list[tuple[int, list[str]]]:
-    """Group ``(turn number, line)`` pairs by turn: newest turn first, oldest line first within it."""
-    groups: dict[int, list[str]] = {}
-    for turn, line in lines:
-        groups.setdefault(turn, []).append(line)
-    return [(t, groups[t]) for t in sorted(groups, reverse=True)]
+def log_by_turn(entries: Iterable[tuple[Any, str, Sequence[Any]]],
+                names: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """An event log grouped by turn: newest turn first, oldest line first within a turn.
+
+    ``entries`` are ``(tag, who, events)`` per applied action, oldest first: ``tag`` is put
+    before the line (e.g. the ply number), ``who`` after it (e.g. ``"bot"``). An action
+    whose events cross the end of a turn is split there. Each group is
+    ``{"title": "Round 2 · Player 3's turn", "seat": 2, "round": 2, "lines": [...]}``;
+    the events before the first turn form a group titled ``"Setup"``.
+    """
+    def nm(i: int) -> str:
+        return names[i] if names and 0 <= i < len(names) and names[i] else f"Player {i + 1}"
+
+    groups: list[dict[str, Any]] = [{"title": "Setup", "seat": -1, "round": 1, "lines": []}]
+    round_no, ended = 1, False
+
+    def new_group() -> None:
+        groups.append({"title": "", "seat": -1, "round": round_no, "lines": []})
+
+    for tag, who, events in entries:
+        buf: list[str] = []
+
+        def flush() -> None:
+            if buf:
+                head = f"{tag}. " if tag not in (None, "") else ""
+                tail = f" ({who})" if who else ""
+                groups[-1]["lines"].append(head + " ".join(buf) + tail)
+                buf.clear()
+
+        for e in events:
+            if ended:                      # whatever follows the end of a turn belongs to the next one
+                flush()
+                new_group()
+                ended = False
+            if e.kind == "RoundStarted":
+                round_no = int(e.data.get("round", round_no + 1))
+                groups[-1]["round"] = round_no
+            if e.kind == "TurnStarted":
+                if groups[-1]["title"] == "Setup" or groups[-1]["seat"] >= 0:
+                    flush()
+                    new_group()
+                seat = int(e.data.get("seat", 0))
+                groups[-1].update(seat=seat, round=round_no, title=f"Round {round_no} · {nm(seat)}'s turn")
+                continue
+            buf.append(str(e.text))
+            if e.kind == "TurnEnded":
+                flush()
+                ended = True
+        flush()
+    for g in groups:
+        if not g["title"]:
+            g["title"] = f"Round {g['round']}"
+    return [g for g in reversed(groups) if g["lines"] or g["seat"] >= 0]

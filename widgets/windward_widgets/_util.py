@@ -78,6 +78,35 @@ class MessageArea(widgets.VBox):
         self.errors_out.value = bug_html(exc, context)
 
 
+class Confirmer:
+    """Asks twice before a dangerous action (as :func:`windward_nb.view.danger` defines it).
+
+    :meth:`check` raises :class:`ConfirmNeeded` the first time a dangerous action is asked
+    for in a position, and lets it through when the same action is asked for again in the
+    same position; any other action disarms it.
+    """
+
+    def __init__(self) -> None:
+        self.armed: tuple[str, str] | None = None
+
+    def check(self, state, actions) -> None:
+        from windward_nb import view
+
+        if not actions:
+            return
+        first = str(actions[0])
+        why = view.danger(state, first)
+        if not why:
+            self.armed = None
+            return
+        key = (state.fingerprint(), first)
+        if self.armed == key:
+            self.armed = None
+            return
+        self.armed = key
+        raise ConfirmNeeded(f"{why} Click again to confirm.")
+
+
 def guarded(messages_attr: str = "messages", context: str = "") -> Callable:
     """Decorate a callback method: an exception is shown in ``self.<messages_attr>`` instead of lost."""
 

@@ -55,23 +55,23 @@ TERRAIN_STYLE: dict[str, tuple[str, str, str, str]] = {
 
 # Pieces: one bqplot Scatter per kind, so each kind has its own marker SHAPE.
 # (marker, area in px^2 at 28 px per hex radius, row, default colour, name)
-# Areas are about twice (ships 2.1x) those of the first version of the board, so a ship is
-# about 1.45x as wide as it was.  Cresters and ships share the upper row of a hex (cresters
+# Areas are 2.2x those of the first version of the board (a piece is about 1.5x as wide), so
+# that on the play table's smaller default board they still cover twice the screen area.  Cresters and ships share the upper row of a hex (cresters
 # first); longboats and items sit in the lower row, so a ship and its longboat on one space
 # never hide each other.  Every piece sits on a white "sticker" (a halo of its own shape with
 # a dark rim) so that it keeps its contrast on every terrain colour, the dark Trading Post too.
 UPPER_ROW, LOWER_ROW = 0.32, -0.48
 PIECE_STYLE: dict[str, tuple[str, int, float, str, str]] = {
-    "grey": ("circle", 440, UPPER_ROW, "#9A9A9A", "grey crester"),
-    "red": ("diamond", 460, UPPER_ROW, "#CC3311", "red crester"),
-    "white": ("cross", 480, UPPER_ROW, "#FFFFFF", "white crester"),
-    "ship": ("triangle-up", 500, UPPER_ROW, "#0072B2", "ship"),
-    "longboat": ("triangle-down", 260, LOWER_ROW, "#0072B2", "longboat"),
-    "item": ("square", 340, LOWER_ROW, "#DDAA33", "item"),
+    "grey": ("circle", 484, UPPER_ROW, "#9A9A9A", "grey crester"),
+    "red": ("diamond", 506, UPPER_ROW, "#CC3311", "red crester"),
+    "white": ("cross", 528, UPPER_ROW, "#FFFFFF", "white crester"),
+    "ship": ("triangle-up", 528, UPPER_ROW, "#0072B2", "ship"),
+    "longboat": ("triangle-down", 264, LOWER_ROW, "#0072B2", "longboat"),
+    "item": ("square", 374, LOWER_ROW, "#DDAA33", "item"),
 }
 #: the first version's areas, kept to check that pieces stay at least twice as large
 PIECE_AREA_V1 = {"grey": 220, "red": 230, "white": 240, "ship": 240, "longboat": 120, "item": 170}
-HALO_SCALE = 1.5          # halo area / piece area (1.22x as wide): a white border about 3 px thick
+HALO_PX = 6               # the white sticker is this many pixels wider and taller than its piece
 HALO_FILL, PIECE_STROKE = "#FFFFFF", "#1B1B1B"
 
 
@@ -221,6 +221,14 @@ class BoardWidget(widgets.VBox):
             self.set_wind(wind)
 
     # ------------------------------------------------------------------ building (once)
+    @staticmethod
+    def height_for(planet: Planet | str, width: int) -> int:
+        """The figure height at which a board ``width`` pixels wide has no empty band: the planet
+        fills the width (use it to make a board as small as it can be for its hex size)."""
+        p = planet if isinstance(planet, Planet) else Planet.parse(planet)
+        r = p.radius
+        return int(math.ceil((width - 16) * (SQRT3 * r + 2.1) / (1.5 * r + 2.0))) + 16
+
     def _build_scales(self, width: int, height: int) -> None:
         self._margin = {"top": 8, "bottom": 8, "left": 8, "right": 8}
         plot_w = width - self._margin["left"] - self._margin["right"]
@@ -372,7 +380,7 @@ class BoardWidget(widgets.VBox):
         for kind, (marker, area, _row, colour, _name) in PIECE_STYLE.items():
             self.halo_marks[kind] = bq.Scatter(
                 x=np.zeros(0), y=np.zeros(0), scales=self._scales, marker=marker,
-                default_size=int(self._area(area) * HALO_SCALE), colors=[HALO_FILL], stroke=PIECE_STROKE,
+                default_size=self._halo_area(kind), colors=[HALO_FILL], stroke=PIECE_STROKE,
                 stroke_width=1.0, opacities=[1.0], display_names=False, interactions={}, names_unique=False,
             )
             self.piece_marks[kind] = bq.Scatter(
@@ -386,6 +394,12 @@ class BoardWidget(widgets.VBox):
             interactions={},
         )
         return [*self.halo_marks.values(), *self.piece_marks.values(), self.piece_label_mark]
+
+    def _halo_area(self, kind: str) -> int:
+        """Area of the sticker under a piece: its shape grown by :data:`HALO_PX` pixels."""
+        marker, area = PIECE_STYLE[kind][0], self._area(PIECE_STYLE[kind][1])
+        _w, h = marker_extent(marker, area)
+        return int(round(area * ((h + HALO_PX) / h) ** 2))
 
     def piece_size(self, kind: str) -> tuple[float, float]:
         """Width and height of a piece of ``kind`` on this board, in hex-radius units."""
