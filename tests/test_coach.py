@@ -423,6 +423,15 @@ def test_while_you_waited_a_bot_attacked_your_ship():
     assert view.while_you_waited(events, 1) == "While you waited: nothing happened to your ship."
 
 
+def test_while_you_waited_a_battle_still_to_answer():
+    g = ww.scenario(players=3, wind=4, auto_chance=False, current=2, reds=[],
+                    ships=[{"pos": "0,-3", "hand": ["false_flag"]}, {"pos": "port"}, {"pos": "0,-4"}])
+    events = play(g, "move S", "battle cannons 0")
+    assert line(g).kind == "battle_flag" and line(g).seat == 0
+    assert view.while_you_waited(events, 0) == ("While you waited: Player 3 is attacking your ship: "
+                                                "your answer is needed.")
+
+
 def test_while_you_waited_notoriety_wind_and_names():
     events = [Event("NotorietyGained", "", {"seat": 1, "amount": 1}), Event("NotorietyGained", "", {"seat": 1, "amount": 3}),
               Event("WindChanged", "", {"wind": 2}), Event("NotorietyGained", "", {"seat": 0, "amount": 1})]

@@ -197,7 +197,8 @@ def test_update_pieces_changes_mark_data_in_place(board):
     # moving on: the same marks get new data, and emptied kinds are cleared
     board.update_pieces({"pieces": [{"kind": "ship", "hex": 0, "colour": "#0072B2"}]})
     assert board.piece_marks["ship"] is marks["ship"]
-    assert len(ships.x) == 1 and (ships.x[0], ships.y[0]) == (0.0, pytest.approx(0.05))   # alone: mid-hex
+    assert len(ships.x) == 1 and (ships.x[0], ships.y[0]) == board._dock          # at port: in the dock
+    assert board.dock_label_mark.visible
     assert len(board.piece_marks["longboat"].x) == 0
     assert len(board.piece_label_mark.text) == 0
 
@@ -229,16 +230,30 @@ def test_pieces_on_one_hex_never_overlap(board, crowd):
             assert _overlap(boxes[a], boxes[b]) == 0, (boxes[a], boxes[b])
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
-def test_ships_at_the_trading_post_are_all_in_full_view(board, n):
-    board.update_pieces([{"kind": "ship", "hex": 0, "colour": c, "label": str(i + 1)}
-                         for i, c in enumerate(("blue", "green", "orange", "purple", "black")[:n])])
-    boxes = _boxes(board)
-    assert len(boxes) == n
+@pytest.mark.parametrize("planet", ["large:ABCDEF", "small:ABCDEF"])
+@pytest.mark.parametrize("n", [1, 3, 5])
+def test_ships_at_the_trading_post_stand_in_the_at_port_row(planet, n):
+    """Like the At Port slot of a ship board: a row in the figure's free corner, clear of every
+    space and of each other, all inside the figure, with labels on the ships."""
+    from windward_widgets import BoardWidget
+
+    board = BoardWidget(planet, width=508, height=BoardWidget.height_for(planet, 508))
+    colours = ("blue", "green", "orange", "purple", "black")[:n]
+    board.update_pieces([{"kind": "ship", "hex": 0, "colour": c, "label": str(i + 1)} for i, c in enumerate(colours)]
+                        + [{"kind": "ship", "hex": 5, "colour": "blue"}])
+    boxes = _boxes(board)[:n]
     assert all(_overlap(a, b) == 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
-    assert all(abs(x0 + x1) / 2 < 1.5 and abs(y0 + y1) / 2 < 1.5 for _, x0, x1, y0, y1 in boxes)  # around the TP
-    labels = list(zip(board.piece_label_mark.x, board.piece_label_mark.y))
-    assert len(labels) == n and all(any(b[1] < x < b[2] and b[3] < y < b[4] for b in boxes) for x, y in labels)
+    half_w, half_h = board._extent
+    for _, x0, x1, y0, y1 in boxes:
+        assert -half_w < x0 and x1 < half_w and -half_h < y0 and y1 < half_h
+        for cx, cy in board.centres:       # no space's circumcircle touches a docked ship
+            dx, dy = max(x0 - cx, 0, cx - x1), max(y0 - cy, 0, cy - y1)
+            assert np.hypot(dx, dy) >= 1.0
+    labels = list(zip(board.piece_label_mark.x, board.piece_label_mark.y))[:n]
+    assert all(b[1] < x < b[2] and b[3] < y < b[4] for (x, y), b in zip(labels, boxes))
+    assert board.dock_label_mark.visible and list(board.dock_label_mark.text) == ["At port:"]
+    board.update_pieces([{"kind": "ship", "hex": 5}])
+    assert not board.dock_label_mark.visible
 
 
 def test_pieces_are_at_least_twice_the_first_versions_size():

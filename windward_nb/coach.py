@@ -431,6 +431,8 @@ def turn_buttons(s: GameState) -> list[dict[str, Any]]:
         show = key == "end" or (key == "leave") == at_port
         if key == "process" and at_port:
             show = False
+        if key == "pickup longboat":          # only worth a button while a longboat is out
+            show = show and any(b >= 0 for b in ship.boats)
         out.append({"key": key, "label": label, "legal": bool(acts), "reason": reason, "show": show,
                     "actions": [(str(a), describe_action(s, a)) for a in acts],
                     "danger": {str(a): w for a in acts if (w := danger(s, a))}})
@@ -594,6 +596,12 @@ def while_you_waited(events: Iterable[Any], seat: int, names: Sequence[str] | No
             wind = d.get("wind")
         elif k == "GameOver":
             others.append(e.text.rstrip("."))
+    if battle is not None:                 # still being fought: the captain decides next
+        if mine(battle["att"], battle["a_seat"]):
+            you.append(f"your {battle['att']} is attacking {party(battle['def'], battle['d_seat'])}")
+        else:
+            you.append(f"{party(battle['att'], battle['a_seat'])} is attacking your {battle['def']}: "
+                       "your answer is needed")
     for i, n in sorted(gained.items()):
         if n:
             (others if i != seat else you).append(f"{nm(i) if i != seat else 'you'} gained {n} notoriety")

@@ -25,7 +25,7 @@ MESSAGE_STYLE = {"info": ("ℹ", "#1A3A5A", "#E8F1F8"), "warning": ("⚠", "#5A3
 def message_html(text: str, kind: str = "info") -> str:
     icon, ink, paper = MESSAGE_STYLE.get(kind, MESSAGE_STYLE["info"])
     return (f'<div role="status" class="ww-msg ww-msg-{kind}" style="color:{ink};background:{paper};'
-            f'padding:2px 8px;border-radius:4px;line-height:1.4">{icon} {esc(text)}</div>')
+            f'padding:2px 8px;border-radius:4px;line-height:1.4">{icon} <span class="ww-msg-text">{esc(text)}</span></div>')
 
 
 class ConfirmNeeded(Exception):

@@ -199,6 +199,7 @@ class BoardWidget(widgets.VBox):
             self._build_glyphs(),
             self._build_territory_numbers(),
             *self._build_wind(),
+            self._build_dock(),
             *self._build_pieces(),
             self._build_costs(),
             self._build_click_layer(),
@@ -239,6 +240,9 @@ class BoardWidget(widgets.VBox):
         half_h = half_w * plot_h / plot_w  # equal units on both axes, so hexes stay regular
         self.px_per_unit = plot_w / (2 * half_w)
         self._extent = (half_w, half_h)
+        # "At port": ships at the Trading Post stand in a row in the free bottom-left corner of the
+        # figure, as they stand on the At Port slot of their ship boards in the boxed game
+        self._dock = (-half_w + 0.85, -half_h + 1.05)
         self.x_scale = bq.LinearScale(min=-half_w, max=half_w, allow_padding=False)
         self.y_scale = bq.LinearScale(min=-half_h, max=half_h, allow_padding=False)
         self._scales = {"x": self.x_scale, "y": self.y_scale}
@@ -373,6 +377,15 @@ class BoardWidget(widgets.VBox):
             default_size=self._font(15), font_weight="bold", interactions={},
         )
         return [self.wind_ring_mark, self.wind_mark, self.wind_label_mark]
+
+    def _build_dock(self) -> bq.Label:
+        x, y = self._dock
+        self.dock_label_mark = bq.Label(
+            x=np.array([x - 0.55]), y=np.array([y + 0.85]), scales=self._scales, text=_strings(["At port:"]),
+            colors=["#1B1B1B"], align="start", default_size=self._font(14), font_weight="bold",
+            interactions={}, visible=False,
+        )
+        return self.dock_label_mark
 
     def _build_pieces(self) -> list[bq.Mark]:
         self.piece_marks: dict[str, bq.Scatter] = {}
@@ -706,7 +719,7 @@ class BoardWidget(widgets.VBox):
                 lt.append(label)
                 lc.append(_text_colour(fill) if p["kind"] not in ("longboat",) and p["alive"] else "#1B1B1B")
         self.pieces = pieces
-        occupied = {p["hex"] for p in pieces}
+        occupied = {p["hex"] for p in pieces if not (p["hex"] == 0 and p["kind"] == "ship")}  # docked: not on it
         glyph_opacity = [0.3 if i in occupied else 1.0 for i in self._glyph_index]
         marks = [*self.halo_marks.values(), *self.piece_marks.values(), self.piece_label_mark, self.click_mark,
                  self.glyph_mark]
@@ -726,6 +739,9 @@ class BoardWidget(widgets.VBox):
             self.piece_label_mark.text = _strings(lt)
             self.piece_label_mark.colors = lc or ["#000000"]
             self.glyph_mark.opacities = glyph_opacity   # a terrain glyph fades under pieces
+            at_port = any(p["hex"] == 0 and p["kind"] == "ship" for p in pieces)
+            if self.dock_label_mark.visible != at_port:
+                self.dock_label_mark.visible = at_port
             self._place_costs()
             self._refresh_hover()
 
@@ -752,27 +768,28 @@ class BoardWidget(widgets.VBox):
         row, rows stacked around its centre.
         """
         by_hex: dict[int, list[int]] = defaultdict(list)
-        for k, p in enumerate(pieces):
-            by_hex[p["hex"]].append(k)
         out: list[tuple[float, float]] = [(0.0, 0.0)] * len(pieces)
         gap = 0.08
+        docked = 0
+        w_ship = self.piece_size("ship")[0]
+        for k, p in enumerate(pieces):
+            if p["hex"] == 0 and p["kind"] == "ship":      # at port: in the dock, full size, side by side
+                out[k] = (self._dock[0] + docked * (w_ship + 0.12), self._dock[1])
+                docked += 1
+            else:
+                by_hex[p["hex"]].append(k)
         for i, members in by_hex.items():
             cx, cy = self.centres[i]
             size = {k: self.piece_size(pieces[k]["kind"]) for k in members}
-            if i == 0 and all(pieces[k]["kind"] == "ship" for k in members) and len(members) > 2:
-                rows = [members[j:j + 2] for j in range(0, len(members), 2)]
-                pitch = max(h for _, h in size.values()) + gap
-                ys = [((len(rows) - 1) / 2 - r) * pitch for r in range(len(rows))]
+            upper = [k for k in members if PIECE_STYLE[pieces[k]["kind"]][2] > 0]
+            lower = [k for k in members if PIECE_STYLE[pieces[k]["kind"]][2] <= 0]
+            rows = [r for r in (upper, lower) if r]
+            if len(rows) == 2:   # stacked, touching, centred a little low (the cost label goes right)
+                h_up, h_low = (max(size[k][1] for k in r) for r in rows)
+                top = (h_up + h_low + gap) / 2 - 0.05
+                ys = [top - h_up / 2, top - h_up - gap - h_low / 2]
             else:
-                upper = [k for k in members if PIECE_STYLE[pieces[k]["kind"]][2] > 0]
-                lower = [k for k in members if PIECE_STYLE[pieces[k]["kind"]][2] <= 0]
-                rows = [r for r in (upper, lower) if r]
-                if len(rows) == 2:   # stacked, touching, centred a little low (the cost label goes right)
-                    h_up, h_low = (max(size[k][1] for k in r) for r in rows)
-                    top = (h_up + h_low + gap) / 2 - 0.05
-                    ys = [top - h_up / 2, top - h_up - gap - h_low / 2]
-                else:
-                    ys = [0.05] if upper else [-0.3]
+                ys = [0.05] if upper else [-0.3]
             for row, dy in zip(rows, ys):
                 widths = [size[k][0] for k in row]
                 span = sum(widths) + gap * (len(row) - 1)

@@ -145,7 +145,8 @@ class PlayTable(widgets.VBox):
                             self.pause], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         right = widgets.VBox([self.coach, self.messages, self.actions.quick_box, self.battle, self.turn_bar,
                               self.ship_tabs, self.actions],
-                             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="600px",
+                             layout=widgets.Layout(flex="1 1 300px", min_width="300px",
+                                                   max_width=f"{max(300, board_width - 8)}px",   # the board stays the largest
                                                    margin="0 0 0 6px"))
         right.add_class("ww-controls")
         self.main = widgets.HBox([self.board, right], layout=widgets.Layout(flex_flow="row wrap",
