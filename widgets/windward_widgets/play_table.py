@@ -61,6 +61,11 @@ class PlayTable(widgets.VBox):
     happened to them while they waited. *Undo* takes back the last human action
     together with the bot and chance actions that followed it.
 
+    The board (``board_width``, 508 px by default, the largest thing on the table) and
+    the controls (300 px or more) stand side by side wherever the table gets 820 px:
+    Voila at 1024x768 and up, JupyterLab at 1280x800, or at 1024x768 with the file
+    browser closed (Ctrl+B). Narrower, the controls go below the board.
+
     ``private_hands=True`` keeps every captain's supply cards face down except while
     that captain decides. Records are saved as ``<name>.wwr.json`` inside
     ``records_dir`` only (the widget cannot choose another folder); with
@@ -151,6 +156,7 @@ class PlayTable(widgets.VBox):
         right.add_class("ww-controls")
         self.main = widgets.HBox([self.board, right], layout=widgets.Layout(flex_flow="row wrap",
                                                                              align_items="flex-start"))
+        self.main.add_class("ww-table-main")
         logs = widgets.VBox([widgets.HTML("<b>What happened</b> (newest turn first, in order within a turn)"),
                              self.event_log, self.bot_log], layout=widgets.Layout(width="100%", max_width="1100px"))
         super().__init__(children=[top, self.main, self.save_field, logs, self.summary], **kwargs)
