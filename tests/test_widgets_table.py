@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import threading
 from html import unescape
 import json
 import os
@@ -219,9 +220,28 @@ def test_a_bot_attack_is_reported_to_you():
         assert "you lost" in text and "morale" in text
 
 
+def _run(coro_fn):
+    """Run ``coro_fn()`` on a fresh event loop in its own thread (whatever loop this thread has)."""
+    out: dict = {}
+
+    def target():
+        try:
+            out["value"] = asyncio.run(coro_fn())
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            out["error"] = exc
+
+    th = threading.Thread(target=target)
+    th.start()
+    th.join(120)
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 def test_background_bots_one_captain_at_a_time_without_blocking():
     async def main():
-        t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0.01)
+        t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0.01,
+                      background=True)
         boards: list[int] = []
         real = t.board.refresh
 
@@ -239,7 +259,7 @@ def test_background_bots_one_captain_at_a_time_without_blocking():
         await asyncio.wait_for(t.bot_task, 30)
         return t, boards
 
-    t, boards = asyncio.run(main())
+    t, boards = _run(main)
     assert not t.busy and t.game.current_player == 0 and t.bots_button.description == "Let bots play"
     assert {1, 2} <= set(boards)                              # the board was redrawn during both bots' turns
     assert t.waited_text.startswith("While you waited:")
@@ -249,7 +269,8 @@ def test_background_bots_one_captain_at_a_time_without_blocking():
 
 def test_background_bots_stop_when_asked():
     async def main():
-        t = PlayTable(ww.new_game(players=3, seed=7), bots={0: "random", 1: "greedy", 2: "random"}, bot_pause=0.01)
+        t = PlayTable(ww.new_game(players=3, seed=7), bots={0: "random", 1: "greedy", 2: "random"}, bot_pause=0.01,
+                      background=True)
         t.bots_button.click()
         assert t.busy
         await asyncio.sleep(0.05)
@@ -257,16 +278,30 @@ def test_background_bots_stop_when_asked():
         await asyncio.wait_for(t.bot_task, 30)
         return t
 
-    t = asyncio.run(main())
+    t = _run(main)
     assert not t.busy and not t.game.is_over and len(t.bot_lines) > 0
     assert "Stopping" in t.messages.text
 
 
-def test_pause_zero_or_no_event_loop_plays_at_once():
-    t = table(bots={1: "greedy", 2: "random"}, bot_pause=1.5)  # no running loop here: at once
+def test_outside_a_kernel_or_with_pause_zero_the_bots_play_at_once():
+    t = table(bots={1: "greedy", 2: "random"}, bot_pause=1.5)  # not a Jupyter kernel: at once
     _at_rest(t)
     t.actions.press(next(i for i, b in enumerate(t.actions.quick) if b.tooltip.startswith("rest discard")))
     assert not t.busy and t.game.current_player == 0
+
+    async def on_a_loop():                                    # a running loop that is not a kernel's
+        u = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=1.5)
+        _at_rest(u)
+        u.actions.press(next(i for i, b in enumerate(u.actions.quick) if b.tooltip.startswith("rest discard")))
+        v = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0,
+                      background=True)
+        _at_rest(v)
+        v.actions.press(next(i for i, b in enumerate(v.actions.quick) if b.tooltip.startswith("rest discard")))
+        return u, v
+
+    u, v = _run(on_a_loop)
+    assert not u.busy and u.game.current_player == 0 and u.bot_task is None
+    assert not v.busy and v.game.current_player == 0 and v.bot_task is None       # pause 0: at once
 
 
 def test_a_broken_bot_is_a_bug_with_folded_details():
@@ -427,3 +462,18 @@ def test_table_records_are_loadable_round_trip(tmp_path):
     loaded = ww.load_record(path)
     assert loaded.actions == t.game.record.actions
     assert json.loads(Path(path).read_text())["format"] == "windward-record"
+
+
+def test_pieces_on_the_default_table_cover_twice_the_screen_area_of_the_first_table():
+    """The first table drew a 560 x 600 board; the table's default board is smaller, so the
+    pieces are compared in screen pixels, kind by kind, at each table's default width."""
+    from windward_widgets import BoardWidget
+    from windward_widgets.board import PIECE_AREA_V1, PIECE_STYLE
+
+    first = BoardWidget("large:ABCDEF", width=560, height=600)
+    t = table()
+    for kind, (_marker, area, *_rest) in PIECE_STYLE.items():
+        assert t.board.piece_marks[kind].default_size == t.board._area(area)
+        assert t.board._area(area) >= 2 * first._area(PIECE_AREA_V1[kind]), kind
+    # and the board is the widest part of the table: the controls column is capped below it
+    assert int(t.main.children[1].layout.max_width.rstrip("px")) < int(t.board.fig.layout.width.rstrip("px"))

@@ -50,6 +50,16 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+def in_jupyter_kernel() -> bool:
+    """True inside a Jupyter kernel (JupyterLab, Notebook, Voila), whose event loop runs
+    between cells and widget messages, so background bots get their turn."""
+    try:
+        from ipykernel.kernelapp import IPKernelApp
+    except ImportError:  # pragma: no cover - ipykernel comes with ipywidgets' usual installs
+        return False
+    return bool(IPKernelApp.initialized())
+
+
 class PlayTable(widgets.VBox):
     """Play ``game`` hot-seat in one notebook cell (also works as a Voila app).
 
@@ -57,7 +67,8 @@ class PlayTable(widgets.VBox):
     ``"human"``. Bot seats play one captain's turn at a time, pausing ``bot_pause``
     seconds between captains (adjustable on the table; 0 = at once) with the board
     redrawn as they go; in a Jupyter kernel this runs in the background, so the
-    notebook stays responsive. When control returns to a human the table says what
+    notebook stays responsive (``background=True`` does it on any running event loop,
+    ``False`` never; outside a kernel the bots play at once). When control returns to a human the table says what
     happened to them while they waited. *Undo* takes back the last human action
     together with the bot and chance actions that followed it.
 
@@ -77,7 +88,7 @@ class PlayTable(widgets.VBox):
                  seed: int | None = None, board_width: int = 508, max_bot_actions: int = 3000,
                  records_dir: str | os.PathLike = DEFAULT_RECORDS_DIR, record_name: str = "my-game",
                  server_writes: bool | None = None, private_hands: bool = False, bot_pause: float = 0.8,
-                 names: Sequence[str] | None = None, **kwargs: Any):
+                 background: bool | None = None, names: Sequence[str] | None = None, **kwargs: Any):
         if game is None:
             import windward_nb as ww
 
@@ -94,6 +105,7 @@ class PlayTable(widgets.VBox):
         self._groups: list[int] = []          # applies per undo step
         self._since: dict[int, int] = {}      # seat -> len(_applies) after that human's last action
         self._confirm = Confirmer()
+        self.background = background          # None: in a Jupyter kernel; True: on any running loop
         self.busy = False                     # bots are playing in the background
         self._stop = False
         self.bot_task: asyncio.Task | None = None
@@ -235,9 +247,10 @@ class PlayTable(widgets.VBox):
         if not self._bot_decides() or self.busy:
             return
         loop = _running_loop()
+        wanted = in_jupyter_kernel() if self.background is None else self.background
         if not join or not self._groups:
             self._begin_group()
-        if self.pause.value <= 0 or loop is None:
+        if self.pause.value <= 0 or loop is None or not wanted:
             try:
                 self.run_bots(limit)
             finally:
