@@ -477,3 +477,16 @@ def test_pieces_on_the_default_table_cover_twice_the_screen_area_of_the_first_ta
         assert t.board._area(area) >= 2 * first._area(PIECE_AREA_V1[kind]), kind
     # and the board is the widest part of the table: the controls column is capped below it
     assert int(t.main.children[1].layout.max_width.rstrip("px")) < int(t.board.fig.layout.width.rstrip("px"))
+
+
+def test_kernel_detection_only_looks_and_imports_nothing():
+    """Importing ipykernel from a table would make tqdm.auto and ipywidgets think they run in a notebook."""
+    import subprocess
+
+    code = ("import sys; sys.path.insert(0, 'widgets'); import windward_nb as ww; "
+            "from windward_widgets import PlayTable; from windward_widgets.play_table import in_jupyter_kernel; "
+            "t = PlayTable(ww.new_game(players=3, seed=7), bots={1: 'random', 2: 'random'}); "
+            "print(in_jupyter_kernel(), 'ipykernel.zmqshell' in sys.modules, 'ipykernel.kernelapp' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[1], capture_output=True,
+                         text=True, timeout=120)
+    assert out.stdout.split() == ["False", "False", "False"], out.stderr[-2000:]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 from typing import Any, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
@@ -53,11 +54,10 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 def in_jupyter_kernel() -> bool:
     """True inside a Jupyter kernel (JupyterLab, Notebook, Voila), whose event loop runs
     between cells and widget messages, so background bots get their turn."""
-    try:
-        from ipykernel.kernelapp import IPKernelApp
-    except ImportError:  # pragma: no cover - ipykernel comes with ipywidgets' usual installs
-        return False
-    return bool(IPKernelApp.initialized())
+    # only look: importing ipykernel here would make other libraries (tqdm.auto, ipywidgets'
+    # comms) believe they run in a notebook
+    app = sys.modules.get("ipykernel.kernelapp")
+    return bool(app is not None and app.IPKernelApp.initialized())
 
 
 class PlayTable(widgets.VBox):
