@@ -88,8 +88,33 @@ def mode_problems(s: GameState) -> list[str]:
     return out
 
 
-def play_out(game: ww.Game, seed: int, max_plies: int = MAX_PLIES) -> tuple[ww.Game, list[str], Counter]:
+def check_game_clone(game: ww.Game, action, fingerprints: list[str], rng) -> None:
+    """A clone undoes and plays on; the original undoes and redoes: each keeps its own history."""
+    fp, plies = fingerprints[-1], list(game.record.actions)
+    twin = game.clone()
+    assert twin.state.fingerprint() == fp and twin.record.actions == plies
+    twin.undo()
+    assert twin.state.fingerprint() == fingerprints[-2]
+    s = twin.state
+    if engine.decider(s) == engine.CHANCE:
+        other = engine.sample_chance(s, rng)
+    else:
+        options = [a for a in engine.legal_actions(s) if a != action] or engine.legal_actions(s)
+        other = options[int(rng.integers(len(options)))]
+    twin.apply(other)
+    twin.undo()
+    assert twin.state.fingerprint() == fingerprints[-2]
+    assert game.state.fingerprint() == fp and game.record.actions == plies  # the original is untouched
+    game.undo()
+    assert game.state.fingerprint() == fingerprints[-2]
+    game.apply(action)
+    assert game.state.fingerprint() == fp and game.record.actions == plies
+
+
+def play_out(game: ww.Game, seed: int, max_plies: int = MAX_PLIES,
+             clone_every: int = 7) -> tuple[ww.Game, list[str], Counter]:
     rng = np.random.default_rng(seed)
+    side_rng = np.random.default_rng(seed + 1000)  # the clones' choices do not shift the main line
     s = game.state
     fingerprints = [s.fingerprint()]
     seen: Counter = Counter()
@@ -120,10 +145,17 @@ def play_out(game: ww.Game, seed: int, max_plies: int = MAX_PLIES) -> tuple[ww.G
         assert s.clone().fingerprint() == fp
         assert GameState.from_dict(s.to_dict()).fingerprint() == fp, f"to_dict/from_dict after {action}"
         fingerprints.append(fp)
+        if len(fingerprints) % clone_every == 0:
+            check_game_clone(game, action, fingerprints, side_rng)
     # the record replays to the same position
     replayed = ww.GameRecord.from_json(game.record.to_json()).replay()
     assert replayed.state.fingerprint() == fingerprints[-1]
-    # undo walks back through every earlier position
+    # undo walks back through every earlier position, on a clone and then on the original
+    twin = game.clone()
+    for expected in reversed(fingerprints[:-1]):
+        twin.undo()
+        assert twin.state.fingerprint() == expected
+    assert not twin.can_undo and game.state.fingerprint() == fingerprints[-1]
     for expected in reversed(fingerprints[:-1]):
         game.undo()
         assert game.state.fingerprint() == expected

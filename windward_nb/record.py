@@ -416,7 +416,7 @@ def parse_action(text: str, ply: int):
     from .actions import Action
 
     try:
-        return Action.parse(text)
+        return Action.normalise(text)
     except ValueError as exc:
         raise _fail(f"actions[{ply - 1}] (ply {ply}): {exc}", field=f"actions[{ply - 1}]", ply=ply) from None
 

@@ -34,6 +34,7 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from . import engine
+from .actions import Action
 from .bots import Bot, make_bot
 from .game import new_game
 from .record import GameRecord
@@ -110,7 +111,12 @@ def play_game(players: int = 4, bots: Any = "greedy", seed: int = 0, *, max_acti
             a = engine.sample_chance(s, rng)
         else:
             legal = engine.legal_actions(s)
-            a = seat_bots[who].act(s, legal)
+            chosen = seat_bots[who].act(s, legal)
+            try:
+                a = Action.normalise(chosen)
+            except ValueError as exc:
+                raise RuntimeError(f"{seat_bots[who].name} chose an action that is not well formed: {exc} "
+                                   f"(game seed {seed}, ply {plies + 1})") from None
             if a not in legal:
                 raise RuntimeError(f"{seat_bots[who].name} chose {a}, which is not legal here "
                                    f"(game seed {seed}, ply {plies + 1})")
