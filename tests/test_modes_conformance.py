@@ -51,28 +51,9 @@ def config_id(c: dict) -> str:
 
 
 def mode_problems(s: GameState) -> list[str]:
-    """Checks of the modes and variants on top of windward_nb.invariants."""
+    """Checks of the modes and variants on top of windward_nb.invariants (which holds every
+    stacking cap: red cresters per space, the White Crester, ships on cresters, Naturalist tags)."""
     out = []
-    p = s.planet
-    in_battle = any(f["k"] == "battle" for f in s.frames)
-    reds = Counter(s.reds)
-    if reds and max(reds.values()) > (2 if s.mode == "solo" else 1):
-        out.append("too many red cresters on one space")
-    if s.white >= 0:
-        if s.white == 0 or p.is_drift[s.white]:
-            out.append("White Crester at the Trading Post or on Drift")
-        if s.white in s.reds:
-            out.append("White Crester shares a space with a red crester")
-    if not in_battle:
-        for seat, ship in enumerate(s.ships):
-            if ship.pos >= 0 and (ship.pos in s.reds or ship.pos == s.white):
-                out.append(f"player {seat + 1}'s ship shares a space with an alive crester outside a battle")
-    if not set(s.tagged_reds) <= set(s.reds) or not set(s.tagged_greys) <= set(s.greys):
-        out.append("a tag sits on a crester that is not alive")
-    if Counter(s.tagged_reds) - Counter(s.reds) or Counter(s.tagged_greys) - Counter(s.greys):
-        out.append("more tags than cresters on a space")
-    if len(s.tagged_reds) + len(s.tagged_greys) > s.components.raw["naturalist"]["tags"]:
-        out.append("more tags in use than the Naturalist has")
     if s.mode == "cooperative":
         if len(s.lives) != 2 or not all(0 <= x <= s.players for x in s.lives):
             out.append(f"lives out of range: {s.lives}")
