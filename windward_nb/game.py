@@ -23,7 +23,7 @@ from .actions import Action
 from .components import Components, load_components
 from .errors import IllegalActionError
 from .events import Event
-from .record import GameRecord
+from .record import GameRecord, check_seed
 from .setup import build_state, check_options, default_mode, draw_setup
 from .state import GONE, GameState
 
@@ -183,6 +183,7 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
     mode = mode or default_mode(players)
     variants = tuple(variants)
     check_options(players, mode, planet, variants, edition)
+    seed = check_seed(seed)  # a record stores it: refuse here what a record could not load
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (2**31))
     rng = np.random.default_rng(seed)
