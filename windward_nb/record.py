@@ -257,9 +257,10 @@ class GameRecord:
         interrupted save of the same path are removed. A failure to write raises
         :class:`OSError` about ``path``. Returns the path written.
         """
-        data = self.to_json()
         try:
-            checked = GameRecord.from_json(data)
+            _validate(self.to_dict())  # names the field of a value set behind the setters' backs
+            data = self.to_json()
+            checked = GameRecord.from_json(data)  # the very text, read as load_record reads it
             if verify:
                 checked.verify(components)
         except RecordError as exc:
