@@ -120,7 +120,10 @@ class Action:
         raise ValueError(f"unknown action verb {v!r}")
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        try:
+            return f"Action({str(self)!r})"
+        except Exception:  # a hand-built action with no text form still prints
+            return f"Action({self.verb!r}, {self.arg!r})"
 
     @property
     def is_chance(self) -> bool:
