@@ -19,19 +19,23 @@ Game-agnostic helpers for any JSON document a workbook loads or saves:
   interrupted save of the same path left behind are removed.
 
 Every refusal to read is a :class:`FileFormatError` (a ``ValueError``) whose
-message names the file or the problem; callers turn it into their own error
-class. A failed write raises the usual :class:`OSError` about the path asked for.
+message names the file or the problem and reads on from a noun ("record is not
+valid JSON ..."); callers turn it into their own error class. A failed write
+raises the usual :class:`OSError` about the path asked for.
+
+:func:`loads_strict` and :func:`atomic_write_text` are the same readers and
+writer with a byte limit and a text argument, as :mod:`windward_nb.core.record` calls them.
 
 >>> parse_json('{"a": [1, 2, {"b": null}]}', max_values=10, max_depth=5)
 {'a': [1, 2, {'b': None}]}
 >>> parse_json('{"a": 1, "a": 2}', max_values=10, max_depth=5)
 Traceback (most recent call last):
 ...
-windward_nb.core.files.FileFormatError: not valid JSON: the key 'a' appears twice in one object
+windward_nb.core.files.FileFormatError: is not valid JSON: the key 'a' appears twice in one object
 >>> parse_json("[" * 40 + "]" * 40, max_values=100, max_depth=32)
 Traceback (most recent call last):
 ...
-windward_nb.core.files.FileFormatError: nested too deeply: 40 levels of arrays and objects; at most 32 are allowed
+windward_nb.core.files.FileFormatError: is nested 40 levels deep (arrays and objects); at most 32 are allowed
 """
 
 from __future__ import annotations
@@ -48,7 +52,11 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["FileFormatError", "read_bounded", "parse_json", "scan_json", "atomic_write", "temporary_files"]
+__all__ = ["FileFormatError", "MAX_DEPTH", "MAX_VALUES", "atomic_write", "atomic_write_text", "loads_strict",
+           "parse_json", "read_bounded", "scan_json", "temporary_files"]
+
+MAX_VALUES = 2_000_000  #: default bound on the JSON values of one document (loads_strict)
+MAX_DEPTH = 64  #: default bound on the nesting of arrays and objects (loads_strict)
 
 
 class FileFormatError(ValueError):
@@ -185,13 +193,13 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise FileFormatError(f"not valid JSON: the key {key[:80]!r} appears twice in one object")
+                raise FileFormatError(f"is not valid JSON: the key {key[:80]!r} appears twice in one object")
             seen.add(key)
     return out
 
 
 def _no_constant(name: str) -> Any:
-    raise FileFormatError(f"not valid JSON: {name} is not a number JSON allows")
+    raise FileFormatError(f"is not valid JSON: {name} is not a number JSON allows")
 
 
 def _finite(text: str) -> float:
@@ -211,14 +219,14 @@ def parse_json(text: str | bytes, *, max_values: int, max_depth: int) -> Any:
     """
     values, depth, members = scan_json(text)
     if depth > max_depth:
-        raise FileFormatError(f"nested too deeply: {depth} levels of arrays and objects; at most {max_depth} are allowed")
+        raise FileFormatError(f"is nested {depth} levels deep (arrays and objects); at most {max_depth} are allowed")
     if values > max_values:
-        raise FileFormatError(f"too big: it has {values} values; at most {max_values} are allowed")
+        raise FileFormatError(f"has {values} values; at most {max_values} are allowed")
     if isinstance(text, (bytes, bytearray, memoryview)):
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise FileFormatError(f"not UTF-8 text: {exc}") from None
+            raise FileFormatError(f"is not UTF-8 text: {exc}") from None
     kept = [0]  # members kept in the decoded objects: fewer than in the text means a repeated key
 
     def count(obj: dict) -> dict:
@@ -232,18 +240,32 @@ def parse_json(text: str | bytes, *, max_values: int, max_depth: int) -> Any:
             del value  # only a repeated key (or a colon in malformed text) gets here: find and name it
             json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
                              parse_float=_finite).decode(text)
-            raise FileFormatError("not valid JSON: a key appears twice in one object")
+            raise FileFormatError("is not valid JSON: a key appears twice in one object")
         return value
     except FileFormatError:
         raise
     except (ValueError, RecursionError) as exc:
-        raise FileFormatError(f"not valid JSON: {exc}") from None
+        raise FileFormatError(f"is not valid JSON: {exc}") from None
+
+
+def loads_strict(text: str | bytes, *, max_bytes: int, max_values: int = MAX_VALUES,
+                 max_depth: int = MAX_DEPTH) -> Any:
+    """:func:`parse_json` of at most ``max_bytes`` (characters, for text); anything else is refused."""
+    if isinstance(text, str):
+        if len(text) > max_bytes:
+            raise FileFormatError(f"is {len(text)} characters; over {max_bytes} is refused")
+    elif isinstance(text, (bytes, bytearray, memoryview)):
+        if len(text) > max_bytes:
+            raise FileFormatError(f"is {len(text)} bytes; over {max_bytes} is refused")
+    else:
+        raise FileFormatError(f"text must be a string or bytes, got {type(text).__name__}")
+    return parse_json(text, max_values=max_values, max_depth=max_depth)
 
 
 # =============================================================================== writing
 _WRITING: set[str] = set()  # temporary files this process is writing right now
 _WRITING_LOCK = threading.Lock()
-_TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)-[a-z0-9]{8}\.tmp")
+_TEMP = re.compile(r"\.(?P<name>.+)\.(?P<tag>[^.]+)\.tmp")  # .NAME.PID-RANDOM.tmp (or an older .NAME.RANDOM.tmp)
 
 
 def _temp_name(path: Path) -> Path:
@@ -266,7 +288,12 @@ def temporary_files(path: str | os.PathLike) -> list[Path]:
     return sorted(out)
 
 
-def _alive(pid: int) -> bool:
+def _alive(tag: str) -> bool:
+    """Is the process that wrote a temporary file (its name says which) still running?"""
+    pid_text, dash, _ = tag.partition("-")
+    if not dash or not pid_text.isdigit():
+        return False  # a name without a writer's process number: an orphan of an older save
+    pid = int(pid_text)
     if pid == os.getpid():
         return False  # ours: orphaned unless it is in _WRITING (checked by the caller)
     try:
@@ -284,7 +311,7 @@ def _clean_orphans(path: Path) -> None:
         m = _TEMP.fullmatch(tmp.name)
         with _WRITING_LOCK:
             busy = str(tmp) in _WRITING
-        if busy or _alive(int(m.group("pid"))):
+        if busy or _alive(m.group("tag")):
             continue
         try:
             if stat.S_ISREG(os.lstat(tmp).st_mode):
@@ -324,9 +351,9 @@ def atomic_write(path: str | os.PathLike, data: bytes | str) -> Path:
         raise _named(exc, path) from None
     if info is not None and not stat.S_ISREG(info.st_mode):
         code = errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EINVAL
-        raise OSError(code, f"cannot save there: it is {_kind(info.st_mode)}, not a regular file", str(path))
+        raise OSError(code, f"it is {_kind(info.st_mode)}, not a regular file", str(path))
     if not folder.is_dir():
-        raise FileNotFoundError(errno.ENOENT, f"cannot save there: the folder {folder} does not exist", str(path))
+        raise FileNotFoundError(errno.ENOENT, f"the folder {folder} does not exist", str(path))
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     _clean_orphans(path)
     tmp = _temp_name(path)
@@ -365,7 +392,12 @@ def _named(exc: OSError, path: Path) -> OSError:
     """The same kind of error, about ``path`` (not about a temporary file)."""
     if exc.errno is None:
         return type(exc)(f"cannot save {path}: {exc}")
-    return OSError(exc.errno, f"cannot save there: {exc.strerror or _why(exc)}", str(path))
+    return OSError(exc.errno, exc.strerror or _why(exc), str(path))
+
+
+def atomic_write_text(path: str | os.PathLike, text: str) -> Path:
+    """:func:`atomic_write` of text (UTF-8)."""
+    return atomic_write(path, text)
 
 
 def _sync_folder(folder: Path) -> None:
