@@ -71,7 +71,7 @@ def test_parse_json_raises_only_its_own_error_on_any_text(text):
     ("[NaN]", "NaN is not a number"),
     ('{"x": -Infinity}', "-Infinity is not a number"),
     ("[1e309]", "too large for a float"),
-    ("[" * 9 + "]" * 9, "nested too deeply: 9 levels"),
+    ("[" * 9 + "]" * 9, "is nested 9 levels deep"),
     ("[" + ",".join(["0"] * 60) + "]", "61 values; at most 50"),
     (b'["\xff"]', "not UTF-8"),
     ("[1,]", "not valid JSON"),

@@ -133,7 +133,7 @@ def _doom(monkeypatch, tmp_path, once=(), always=()):
 
 
 def _rows_match(res: SimResult, ref: SimResult, keep: list[int]) -> None:
-    assert res.games.tolist() == keep
+    assert res.indices.tolist() == keep
     for k in ARRAYS:
         assert np.array_equal(getattr(res, k), getattr(ref, k)[keep]), k
 
@@ -142,12 +142,12 @@ def test_a_dying_worker_keeps_finished_games_and_retries_lost_ones_once(monkeypa
     from sim_helpers import FragileBot
 
     ref = play_many(bots=FragileBot, **DYING)  # no game dies: nothing is set yet
-    assert ref.failed == {} and ref.games.tolist() == list(range(10))
+    assert ref.failures == [] and ref.indices.tolist() == list(range(10))
     _doom(monkeypatch, tmp_path, once=[3], always=[6])
     res = play_many(bots=FragileBot, workers=2, chunksize=2, **DYING)
     assert (tmp_path / f"died-{game_seeds(77, 3, 2)[1][0]}").exists()  # game 3 did kill its worker once
-    assert list(res.failed) == [6]
-    why = res.failed[6]
+    assert [(i, sd) for i, sd, _ in res.failures] == [(6, game_seeds(77, 6, 2)[0])]
+    why = res.failures[0][2]
     assert "worker process died" in why and "played again alone" in why and "SIGKILL" in why
     _rows_match(res, ref, [i for i in range(10) if i != 6])  # every other game, exactly as played alone
     assert len(res) == 9 and "1 game(s) failed" in res.summary() and "game 6" in res.summary()
@@ -166,5 +166,5 @@ def test_a_dask_cluster_survives_a_killed_worker(monkeypatch, tmp_path):
                                   silence_logs=50) as cluster, distributed.Client(cluster) as client:
         res = play_many(bots=FragileBot, client=client, chunksize=1, **DYING)
     assert all((tmp_path / f"died-{game_seeds(77, i, 2)[1][0]}").exists() for i in (2, 7))
-    assert res.failed == {}
+    assert res.failures == []
     _rows_match(res, ref, list(range(10)))

@@ -241,7 +241,7 @@ class GameRecord:
         try:
             d = parse_json(text, max_values=MAX_JSON_VALUES, max_depth=MAX_JSON_DEPTH)
         except FileFormatError as exc:
-            raise _fail(f"record is {exc}") from None
+            raise _fail(f"record {exc}") from None
         return _validate(d, fresh=True)
 
     def save(self, path: str | os.PathLike, *, verify: bool = True,

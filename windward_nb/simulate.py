@@ -24,7 +24,7 @@ not a lambda).
 A worker process that dies (killed, out of memory) does not lose the batch: the
 games already finished are kept, each lost game is played once more in a
 process of its own, and a game that is lost again is left out of the arrays and
-named, with the reason, in :attr:`SimResult.failed`.
+named, with its seed and the reason, in :attr:`SimResult.failures`.
 """
 
 from __future__ import annotations
@@ -182,8 +182,8 @@ class SimResult:
     master_seed: int = 0
     team: bool = False  # a Solo or Cooperative batch
     sources_names: tuple[str, ...] = field(default=SOURCES)
-    games: np.ndarray | None = None  # (n,) index of the game in each row (0 .. asked-1)
-    failed: dict[int, str] = field(default_factory=dict)  # game index -> why it has no row
+    indices: np.ndarray | None = None  # (n,) game index of each row (all of 0..N-1 unless games failed)
+    failures: list[tuple[int, int, str]] = field(default_factory=list)  # (index, seed, why) of games with no row
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -205,10 +205,10 @@ class SimResult:
         done = self.over.sum()
         lines = [f"{n} games, {self.players} players ({', '.join(self.bots)}), master seed {self.master_seed}: "
                  f"{done} finished, {n - done} cut off at the action limit"]
-        if self.failed:
-            shown = "; ".join(f"game {i}: {why}" for i, why in sorted(self.failed.items())[:3])
-            more = f" (and {len(self.failed) - 3} more)" if len(self.failed) > 3 else ""
-            lines.append(f"  {len(self.failed)} game(s) failed and are left out: {shown}{more}")
+        if self.failures:
+            shown = "; ".join(f"game {i} (seed {sd}): {why}" for i, sd, why in self.failures[:3])
+            more = f" (and {len(self.failures) - 3} more)" if len(self.failures) > 3 else ""
+            lines.append(f"  {len(self.failures)} game(s) failed and are left out: {shown}{more}")
         if self.seconds:
             lines.append(f"  {self.seconds:.2f} s with {self.workers} worker(s), {self.games_per_second:.2f} games/s")
         if n:
@@ -340,9 +340,10 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
 
     If a worker process dies, the games it had finished are kept and every game
     it lost is played once more (in a process of its own, or on the executor or
-    dask client given); a game lost twice has no row and is listed, with the
-    reason, in ``.failed`` (``.games`` gives the game index of every row). An
-    error raised by a game itself (a bot that breaks a rule) still stops the run.
+    dask client given); a game lost twice has no row and is listed, as
+    ``(index, seed, reason)``, in ``.failures`` (``.indices`` gives the game
+    index of every row). An error raised by a game itself (a bot that breaks a
+    rule) still stops the run.
     """
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a whole number of games, got {n!r}")
@@ -440,8 +441,8 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
         workers=1 if not parallel else (workers if executor is None else 0),
         records=[r.record for r in done] if record else None,
         master_seed=seed,
-        games=np.array([r.index for r in done], dtype=np.int64),
-        failed=dict(sorted(failed.items())),
+        indices=np.array([r.index for r in done], dtype=np.int64),
+        failures=[(i, game_seeds(seed, i, players)[0], why) for i, why in sorted(failed.items())],
     )
 
 
