@@ -434,3 +434,25 @@ def test_any_record_the_api_can_make_round_trips_through_save_and_load(g):
     finally:
         if path.exists():
             path.unlink()
+
+
+def test_a_record_of_another_component_set_saves_and_loads_with_that_set(tmp_path):
+    from windward_nb.components import DATA_DIR, load_components
+
+    raw = json.loads((DATA_DIR / "components.json").read_text())
+    raw["name"] = "house rules"
+    own = tmp_path / "components.json"
+    own.write_text(json.dumps(raw))
+    comp = load_components(own)
+    assert comp.content_hash != load_components().content_hash
+    g = ww.new_game(players=2, seed=5, components=comp)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    path = g.record.save(tmp_path / "house.wwr.json")  # the installed set is not this one: structure only
+    assert g.record.save(path, components=comp) == path  # with the set at hand, every action is replayed
+    with pytest.raises(RecordError, match="components"):
+        load_record(path)
+    assert load_record(path, components=comp).replay(components=comp).state.fingerprint() == g.state.fingerprint()
+    g.record.actions[0] = "end turn"  # the first captain is at port: ending at once is legal, the rest is not
+    with pytest.raises(RecordError, match=r"not saved: actions\[\d\] \(ply \d\) .* is illegal"):
+        g.record.save(path, components=comp)

@@ -249,10 +249,10 @@ class GameRecord:
         """Write the record to ``path`` atomically: a crash leaves the old file or the new one, never half.
 
         Before anything is written the text is read back with the same checks
-        as :func:`load_record` (and, with ``verify``, every action is replayed
-        with ``components``, the installed set by default), so a record that
-        could not be loaded again is refused with a :class:`RecordError` naming
-        the field. The file keeps the permissions of the one it replaces; a new
+        as :func:`load_record` and, with ``verify``, every action is replayed
+        (with ``components``, or with the installed set when the record was made
+        with it), so a record that could not be loaded again is refused with a
+        :class:`RecordError` naming the field or the ply. The file keeps the permissions of the one it replaces; a new
         file gets the usual ones (the umask applies). Temporary files left by an
         interrupted save of the same path are removed. A failure to write raises
         :class:`OSError` about ``path``. Returns the path written.
@@ -262,7 +262,9 @@ class GameRecord:
             data = self.to_json()
             checked = GameRecord.from_json(data)  # the very text, read as load_record reads it
             if verify:
-                checked.verify(components)
+                comp = components or load_components()
+                if components is not None or comp.content_hash == self.components.get("hash"):
+                    checked.verify(comp)
         except RecordError as exc:
             raise _fail(f"not saved: {exc}", field=getattr(exc, "field", None),
                         ply=getattr(exc, "ply", None)) from None
