@@ -203,3 +203,31 @@ def test_hot_start_naturalist_research():
                 reds=["5,0", "2,-4"], greys=["-3,1", "2,0"], **tagged)
         seen += play_out(g, seed, 250)[2]
     assert seen["release"] and seen["CresterResearched"]
+
+
+# ----------------------------------------------------------------------------- the caps themselves
+@pytest.mark.parametrize("players,reds,broken", [
+    (1, ["0,-3", "0,-3"], False),             # Solo: two reds may share a space (V1, V10)
+    (1, ["0,-3", "0,-3", "0,-3"], True),      # ... never three
+    (2, ["2,-4", "2,-4"], True),              # elsewhere alive reds never share
+    (3, ["2,-4", "2,-4"], True),
+    (3, ["2,-4", "2,-3"], False),
+])
+def test_invariants_hold_the_red_cap_of_every_mode(players, reds, broken):
+    ships = [{"pos": "port"} for _ in range(players)]
+    s = ww.scenario(players=players, ships=ships, reds=reds, auto_chance=False).state
+    found = [p for p in violations(s) if "red cresters share" in p]
+    assert bool(found) == broken, violations(s)
+
+
+def test_invariants_see_the_white_crester_and_ships_on_cresters_and_tags():
+    s = ww.scenario(players=3, ships=[{"pos": "port"}] * 3, variants=["white"], reds=["2,-4"], white="2,-4",
+                    auto_chance=False).state
+    assert any("White Crester shares" in p for p in violations(s))
+    s = ww.scenario(players=3, ships=[{"pos": "2,-4"}, {"pos": "port"}, {"pos": "port"}], reds=["2,-4"],
+                    auto_chance=False).state
+    assert any("shares 2,-4 with an alive crester" in p for p in violations(s))
+    s = ww.scenario(players=3, ships=[{"pos": "port"}] * 3, variants=["naturalist"], reds=["2,-4"],
+                    auto_chance=False).state
+    s.tagged_reds = [s.reds[0]] * 7
+    assert any("Naturalist tags in use" in p for p in violations(s))

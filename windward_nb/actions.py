@@ -152,7 +152,6 @@ class Action:
         except (IndexError, ValueError) as exc:
             raise ValueError(f"malformed action {text!r}: {exc}") from None
 
-
     @staticmethod
     def normalise(action: "str | Action") -> "Action":
         """The action exactly as its text form reads back, or :class:`IllegalActionError`.
@@ -161,7 +160,8 @@ class Action:
         must then read back to itself again. Arguments of other types than the
         parser makes (``1.0``, ``numpy.int64(2)``, ``"speed "``) either become
         the parser's own value or, when their text does not read back, are
-        refused. Common actions are remembered, so this costs a dictionary look-up.
+        refused. Actions with short plain arguments (all but shuffles) are
+        remembered, so for them this costs a dictionary look-up.
         """
         if type(action) is str:
             try:
@@ -170,14 +170,26 @@ class Action:
                 raise IllegalActionError(RULE, str(exc)) from None
         elif not isinstance(action, Action):
             raise IllegalActionError(RULE, f"an action is text or an Action, not {type(action).__name__}")
+        verb, arg = action.verb, action.arg
+        key = None
+        if type(verb) is str:  # a key that tells 1, 1.0, True and numpy.int64(1) apart
+            kind = type(arg)
+            if kind is int or arg is None or (kind is str and len(arg) <= 60):
+                key = (verb, kind, arg)
+            elif kind is tuple and len(arg) <= 24:
+                kinds = tuple(map(type, arg))
+                if tuple not in kinds:  # dice, trades: flat tuples of numbers and short words
+                    if all(len(x) <= 60 for x in arg if type(x) is str):
+                        key = (verb, kinds, arg)
+                elif _small(arg):  # a card played on a space
+                    key = (verb, tuple, _type_key(arg))
         try:
-            key = (action.verb, _type_key(action.arg))
-            hit = _NORMAL.get(key)
-        except TypeError:  # an unhashable argument (a list, a dict ...)
+            hit = None if key is None else _NORMAL.get(key)
+        except TypeError:  # an unhashable item (a list inside the tuple ...)
             key = hit = None
         if hit is None:
             hit = _normal_form(action)
-            if key is not None and (type(hit) is str or len(hit.verb) + len(str(hit.arg)) <= 100):
+            if key is not None:
                 if len(_NORMAL) >= _NORMAL_MAX:
                     _NORMAL.clear()
                 _NORMAL[key] = hit
@@ -192,10 +204,22 @@ _NORMAL_MAX = 20_000
 
 
 def _type_key(x: object) -> object:
-    """A hashable key that tells ``1``, ``1.0``, ``True`` and ``numpy.int64(1)`` apart."""
+    """A hashable key that tells ``(1,)``, ``(1.0,)`` and ``(True,)`` apart."""
     if type(x) is tuple:
         return (tuple, tuple(_type_key(y) for y in x))
     return (type(x), x)
+
+
+def _small(x: object, depth: int = 0) -> bool:
+    """Worth remembering: a short, hashable argument like those of real actions (not a shuffle)."""
+    t = type(x)
+    if t is int or x is None:
+        return True
+    if t is str:
+        return len(x) <= 60
+    if t is tuple:
+        return depth < 2 and len(x) <= 3 and all(_small(y, depth + 1) for y in x)
+    return False
 
 
 def _same(x: object, y: object) -> bool:
