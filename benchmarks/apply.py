@@ -1,10 +1,12 @@
 """What it costs to take every action in its normal form (Action.normalise) inside Game.apply.
 
 Method: random 4-player games are played once to collect their action streams (as Action objects
-and as text). Then, in the same process, we time over those streams: Game.apply with Action objects,
-Game.apply with text, and Action.normalise alone (the step every apply now takes), each as the
-median over several repetitions (time.perf_counter). The share normalise takes of an apply is the
-figure to watch: it should stay a small fraction.
+and as text). Then, in the same process and interleaved, we time over those streams: Game.apply with
+Action objects, the same with the normal form bypassed (Action.normalise patched to pass an Action
+through: the engine before this check existed), Game.apply with text, and Action.normalise alone,
+each as the median over several repetitions (time.perf_counter). The figures to watch are the share
+normalise takes of an apply and the ratio of the two Game.apply(Action) medians: both should stay
+close to nothing.
 
     python benchmarks/apply.py [--games 6] [--reps 5]
 """
@@ -12,6 +14,7 @@ figure to watch: it should stay a small fraction.
 from __future__ import annotations
 
 import argparse
+import gc
 import platform
 import statistics
 import time
@@ -57,27 +60,41 @@ def normalise_only(games) -> tuple[int, float]:
     return len(flat), time.perf_counter() - t0
 
 
+def bypassed(games) -> tuple[int, float]:
+    """Game.apply(Action) with the normal form skipped for Action objects."""
+    real = Action.__dict__["normalise"]
+    Action.normalise = staticmethod(lambda a: a if isinstance(a, Action) else real.__func__(a))
+    try:
+        return replay(games, False)
+    finally:
+        Action.normalise = real
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=6)
-    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--reps", type=int, default=8)
     args = ap.parse_args()
     games = streams(args.games)
-    rows = {}
-    for name, run in (("Game.apply(Action)", lambda: replay(games, False)),
-                      ("Game.apply(text)", lambda: replay(games, True)),
-                      ("Action.normalise(Action)", lambda: normalise_only(games))):
-        rates = []
-        for _ in range(args.reps):
+    runs = (("Game.apply(Action)", lambda: replay(games, False)),
+            ("  ... normal form bypassed", lambda: bypassed(games)),
+            ("Game.apply(text)", lambda: replay(games, True)),
+            ("Action.normalise(Action)", lambda: normalise_only(games)))
+    rates: dict[str, list[float]] = {name: [] for name, _ in runs}
+    for rep in range(args.reps):  # interleaved, in a rotating order, so no variant always goes first
+        for name, run in runs[rep % len(runs):] + runs[:rep % len(runs)]:
+            gc.collect()
             n, dt = run()
-            rates.append(dt / n)
-        rows[name] = statistics.median(rates)
+            rates[name].append(dt / n)
+    rows = {name: statistics.median(r) for name, r in rates.items()}
     print(f"Python {platform.python_version()}, {args.games} games, "
           f"{sum(len(a) for _, a in games)} actions, median of {args.reps}")
     for name, per in rows.items():
         print(f"  {name:26s} {per * 1e6:8.2f} us per action  ({1 / per:,.0f} per s)")
     share = rows["Action.normalise(Action)"] / rows["Game.apply(Action)"]
     print(f"normalise share of Game.apply(Action): {share:.1%}")
+    print(f"Game.apply(Action) with / without the normal form: "
+          f"{rows['Game.apply(Action)'] / rows['  ... normal form bypassed']:.3f}")
 
 
 if __name__ == "__main__":
