@@ -4,8 +4,10 @@ Each is imported only when first used (``ww.new_game(game="north-wind")``,
 ``ww.load_record("voyage.nwr.json")``), so using one game never loads another.
 
 >>> from windward_nb.core import registry
->>> [t.name for t in map(registry.get, registry.names())]
+>>> [t.name for t in GAMES]
 ['windward', 'north-wind', 'winds-of-plunder', 'tailwinds']
+>>> all(registry.get(t.name) is t for t in GAMES)  # (tests may register toy games of their own too)
+True
 """
 
 from __future__ import annotations
