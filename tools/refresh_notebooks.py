@@ -7,7 +7,7 @@ Each notebook runs in a fresh kernel from its own folder (as nbval runs it). The
 * the notebook-level widget state (``metadata.widgets``, often megabytes) is not stored;
 * a widget output keeps its text form for viewers without a kernel, and its model id is
   emptied, so JupyterLab hides it until the cell is run again instead of reporting a missing
-  model;
+  model; finished progress bars are dropped (their text would show them stuck at 0%);
 * the per-cell execution timestamps are dropped, so a re-run changes only what changed.
 
 Text, Markdown and PNG outputs are kept: they are what nbval compares and what GitHub shows.
@@ -15,6 +15,7 @@ Text, Markdown and PNG outputs are kept: they are what nbval compares and what G
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -25,17 +26,31 @@ from nbclient import NotebookClient
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
+PROGRESS = re.compile(r"\d+%\|")  # a tqdm bar's text: "3p GreedyBot:   0%|          | 0/90 [...]"
+
+
+def _text(out) -> str:
+    t = out.get("data", {}).get("text/plain", "")
+    return t if isinstance(t, str) else "".join(t)
+
+
 def strip_widget_state(nb) -> int:
-    """Remove saved widget state in place; return how many widget outputs were found."""
+    """Remove saved widget state in place; return how many widget outputs are kept."""
     nb.metadata.pop("widgets", None)
     views = 0
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        kept = []
         for out in cell.get("outputs", []):
             data = out.get("data", {})
             if WIDGET_VIEW in data:
+                if PROGRESS.search(_text(out)):
+                    continue  # a finished progress bar: its text would show it stuck at 0%
                 views += 1
                 data[WIDGET_VIEW] = {**data[WIDGET_VIEW], "model_id": ""}
+            kept.append(out)
+        if "outputs" in cell:
+            cell.outputs = kept
     return views
 
 

@@ -34,11 +34,11 @@ from .actions import Action
 from .errors import IllegalActionError
 from .events import Event
 from .hexgrid import distance
-from .report import Table, table
+from .report import Table, plural, table
 from .state import ABOARD, PORT
 
-__all__ = ["Goal", "Verdict", "card_table", "check", "check_map", "choices", "crew_table", "demo",
-           "directions_table", "goals", "planet_table", "play", "price_table", "processing_table", "status",
+__all__ = ["Goal", "Verdict", "card_table", "check", "check_cannons", "check_map", "choices", "crew_table", "demo",
+           "directions_table", "goals", "planet_table", "play", "price_table", "processing_table", "route", "status",
            "terrain_table"]
 
 PLACEHOLDER = ('Not yet: write your actions in place of the ... (a list in quotes, like ["move N", "pick up gas"]), '
@@ -111,6 +111,32 @@ def directions_table(game) -> Table:
         action = f"move {direction_name(d)}"
         rows.append([direction_name(d), game.why_illegal(action) or game.describe(action)])
     return table(["direction", "what the engine says"], rows)
+
+
+def route(start: str, target: str, wind: int, *, planet: str = "large:ABCDEF") -> list[str]:
+    """The engine's cheapest route for a ship from ``start`` to ``target`` (``"q,r"`` or ``"port"``)
+    under ``wind``, on an empty sky, as a list of actions.
+
+    The ship gets unlimited speed so that routes longer than one turn can be followed; every step
+    is still applied, and so checked, by the engine.
+
+    >>> route("2,3", "0,3", wind=3)
+    ['move N', 'move N', 'move SW', 'move SW']
+    """
+    from . import movement
+    from .scenario import scenario
+
+    game = scenario(players=2, planet=planet, wind=wind, reds=[], items={}, ships=[{"pos": start}, {}],
+                    turn={"speed": 99})
+    goal = PORT if target == "port" else game.state.planet.cell(target)
+    steps: list[str] = []
+    while game.state.ships[0].pos != goal:
+        nxt = movement.routes(game.state)[1].get(goal)
+        if nxt is None or len(steps) > 4 * len(game.state.planet.cells):
+            raise ValueError(f"no route from {start} to {target} with wind {wind}")
+        game.apply(nxt)
+        steps.append(str(nxt))
+    return steps
 
 
 def crew_table(game) -> Table:
@@ -252,6 +278,36 @@ def check(game, answer: Any, goal: "Goal") -> Verdict:
             return _not_yet(f"{label} is refused: {err}.")
     ok, message = goal.judge(game, trial, events, seat)
     return Verdict(True, "✓ Done: " + message) if ok else _not_yet(message)
+
+
+def check_cannons(answer: Any, *, crew: Sequence[str] = (), at_least: float = 0.5, defender: str = "red") -> Verdict:
+    """Is ``answer`` the fewest cannons with which a ship (with ``crew``) wins at least ``at_least``
+    of its attacks on ``defender``? The odds come from :func:`windward_nb.odds.battle_odds`."""
+    from .odds import battle_odds
+    from .report import pct
+    from .view import max_cannons
+
+    if answer is ... or answer is None:
+        return Verdict(None, "Not yet: write your answer, a whole number of cannons, in place of the ..., "
+                             "then run the cell.")
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        return _not_yet(f"write a whole number of cannons, like 2 (got {answer!r}).")
+    most = max_cannons(crew)
+    who = "a ship" + (f" with a {' and a '.join(crew)}" if crew else "")
+    if not 0 <= answer <= most:
+        return _not_yet(f"{who} can fire 0 to {most} cannons, not {answer}.")
+
+    def win(n: int) -> float:
+        return battle_odds("ship", defender, attacker_cannons=n, attacker_crew=list(crew)).win
+
+    goal = f"win at least {pct(at_least, 0)} of the time"
+    if win(answer) < at_least:
+        return _not_yet(f"with {plural(answer, 'cannon')} {who} wins {pct(win(answer))}; the goal is to {goal}.")
+    if answer > 0 and win(answer - 1) >= at_least:
+        return _not_yet(f"{plural(answer, 'cannon')} win {pct(win(answer))}, but {answer - 1} already win "
+                        f"{pct(win(answer - 1))}: fewer will do.")
+    return Verdict(True, f"✓ Done: {plural(answer, 'cannon')} is the fewest: {who} wins {pct(win(answer))}"
+                         + (f", and {answer - 1} would win only {pct(win(answer - 1))}." if answer else "."))
 
 
 def check_map(planet, guesses: Any) -> Verdict:

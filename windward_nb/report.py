@@ -39,7 +39,7 @@ import numpy as np
 
 __all__ = [
     "COLOURS", "OUTCOME_COLOURS", "Chart", "Table", "bar_chart", "heat_map", "line_chart", "mean_ci",
-    "mean_text", "pct", "plural", "progress", "rate", "table", "wilson",
+    "mean_text", "pct", "percent_label", "plural", "progress", "rate", "table", "wilson",
 ]
 
 #: Paul Tol's "muted" qualitative scheme: distinct for colour-blind readers, in this order.
@@ -124,7 +124,7 @@ class Table:
 
 
 #: A cell that reads as a number: "3", "-1.5", "41.6%", "70% (40–89%)", "5.7 ± 0.3", "+2.1 points", "2 gas".
-_NUMBER = re.compile(r"^[-+−]?\d[\d,.]*%?( ?(±|\(|[a-z]).*)?$")
+_NUMBER = re.compile(r"^[-+−]?\d[\d,.]*%?( ?[±(].*| [a-z]+)?$")
 
 
 def _cell(x: Any) -> str:
@@ -205,6 +205,16 @@ def mean_text(values: Iterable[Real], digits: int = 1, confidence: float = 0.95)
     """``'5.7 ± 0.3'``: a mean and the half-width of its confidence interval."""
     m, half = mean_ci(values, confidence)
     return f"{m:.{digits}f} ± {half:.{digits}f}"
+
+
+def percent_label(v: float) -> str:
+    """A percentage rounded for a small label, never rounded to a certainty it is not:
+    ``percent_label(0.3) == '<1'``, ``percent_label(99.7) == '>99'``, ``percent_label(41.6) == '42'``."""
+    if 0 < v < 0.5:
+        return "<1"
+    if 99.5 <= v < 100:
+        return ">99"
+    return f"{v:.0f}"
 
 
 # =============================================================================== charts
@@ -292,7 +302,8 @@ def bar_chart(categories: Sequence[Any], series: Mapping[str, Sequence[Real]] | 
               values: str | None = None) -> Chart:
     """Bars for each category; several series are grouped side by side or ``stacked``.
 
-    ``values`` is a format such as ``"{:.0f}"`` to print each bar's value on it.
+    ``values`` is a format such as ``"{:.0f}"`` to print each bar's value on it (stacked
+    segments too thin to hold their number are left blank).
     """
     _need_labels(title, xlabel, ylabel)
     cats = [str(c) for c in categories]
@@ -312,7 +323,9 @@ def bar_chart(categories: Sequence[Any], series: Mapping[str, Sequence[Real]] | 
             offset = (i - (len(labels) - 1) / 2) * width
             bars = ax.bar(x + offset, vals, width * 0.95, color=cols[i], label=label or None)
         if values:
-            ax.bar_label(bars, labels=[values.format(v) if v else "" for v in vals],
+            span = float(np.nanmax(sum(data.values()))) if stacked else float(np.nanmax(vals))
+            tall = 0.06 * (ylim[1] - ylim[0] if ylim and None not in ylim else max(span, 1.0))
+            ax.bar_label(bars, labels=[values.format(v) if v >= tall or not stacked else "" for v in vals],
                          label_type="center" if stacked else "edge", fontsize=8)
     ax.set_xticks(x, cats)
     ax.set_title(title)
@@ -320,6 +333,9 @@ def bar_chart(categories: Sequence[Any], series: Mapping[str, Sequence[Real]] | 
     ax.set_ylabel(ylabel)
     if ylim is not None:
         ax.set_ylim(*ylim)
+    if values and not stacked:  # room above the tallest bar for its number
+        lo, hi = ax.get_ylim()
+        ax.set_ylim(lo, hi + 0.08 * (hi - lo))
     ax.spines[["top", "right"]].set_visible(False)
     _legend(ax, labels)
     kind = "stacked bars" if stacked else "bars"
@@ -329,10 +345,12 @@ def bar_chart(categories: Sequence[Any], series: Mapping[str, Sequence[Real]] | 
 def line_chart(x: Sequence[Real], series: Mapping[str, Sequence[Real]] | Sequence[Real], *, title: str,
                xlabel: str, ylabel: str, step: bool = False, markers: bool = True, colors: Any = None,
                reference: tuple[str, float] | None = None, xticks: Sequence[Real] | None = None,
-               ylim: tuple[float, float] | None = None, size: tuple[float, float] = (6.4, 3.4)) -> Chart:
+               ylim: tuple[float, float] | None = None, size: tuple[float, float] = (6.4, 3.4),
+               whole_numbers: bool = False) -> Chart:
     """One line per series over ``x``; ``step`` draws a staircase (values that jump, such as scores).
 
-    ``reference=("goal", 15)`` adds a dotted horizontal line with its own legend entry.
+    ``reference=("goal", 15)`` adds a dotted horizontal line with its own legend entry;
+    ``whole_numbers`` puts only whole numbers on the y axis (counts, scores).
     """
     _need_labels(title, xlabel, ylabel)
     xs = np.asarray(x, dtype=float)
@@ -353,6 +371,10 @@ def line_chart(x: Sequence[Real], series: Mapping[str, Sequence[Real]] | Sequenc
         labels = labels + [name]
     if xticks is not None:
         ax.set_xticks(list(xticks))
+    if whole_numbers:
+        from matplotlib.ticker import MaxNLocator
+
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     if ylim is not None:
         ax.set_ylim(*ylim)
     ax.set_title(title)
@@ -364,12 +386,13 @@ def line_chart(x: Sequence[Real], series: Mapping[str, Sequence[Real]] | Sequenc
 
 
 def heat_map(values: Any, rows: Sequence[Any], cols: Sequence[Any], *, title: str, xlabel: str, ylabel: str,
-             colorbar_label: str, fmt: str | None = "{:.0f}", cmap: str = "Blues", vmin: float | None = None,
+             colorbar_label: str, fmt: Any = "{:.0f}", cmap: str = "Blues", vmin: float | None = None,
              vmax: float | None = None, size: tuple[float, float] = (6.0, 5.0)) -> Chart:
     """A grid of numbers as colours, rows from the bottom up, with a titled colour bar beside it.
 
-    ``fmt`` writes each value in its square (``None`` for no numbers); the text
-    turns white on dark squares so it stays readable.
+    ``fmt`` writes each value in its square: a format string, a function, ``"percent"``
+    (:func:`percent_label`) or ``None`` for no numbers. The text turns white on dark squares
+    so it stays readable.
     """
     _need_labels(title, xlabel, ylabel)
     if not isinstance(colorbar_label, str) or not colorbar_label.strip():
@@ -390,11 +413,12 @@ def heat_map(values: Any, rows: Sequence[Any], cols: Sequence[Any], *, title: st
     bar = fig.colorbar(image, ax=ax, shrink=0.9)
     bar.set_label(colorbar_label)
     if fmt:
+        write = percent_label if fmt == "percent" else (fmt if callable(fmt) else fmt.format)
         middle = lo + (hi - lo) / 2
         size_pt = 8 if max(grid.shape) <= 12 else 6
         for (r, c), v in np.ndenumerate(grid):
             if np.isfinite(v):
-                ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=size_pt,
+                ax.text(c, r, write(v), ha="center", va="center", fontsize=size_pt,
                         color="white" if v > middle else "#1B1B1B")
     desc = f"{title}: heat map of {colorbar_label} by {xlabel} (columns) and {ylabel} (rows)"
     return Chart(fig, desc)
