@@ -73,15 +73,19 @@ def test_notebook_is_committed_with_outputs(path: Path):
 
 @pytest.mark.parametrize("path", NARRATIVE, ids=lambda p: p.stem)
 def test_widget_cells_are_ignored_and_only_they(path: Path):
-    """A widget view's repr changes between runs; everything else must be compared by nbval."""
+    """A widget view's repr changes between runs; everything else must be compared by nbval.
+
+    An ignored cell shows a widget, or shows nothing once run (a long run whose progress bar is not
+    kept), or reports the wall time of the run; it never hides text that nbval could compare."""
     for i, cell in enumerate(c for c in _cells(path) if c["cell_type"] == "code"):
-        widget = any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell.get("outputs", []))
+        outputs = cell.get("outputs", [])
+        widget = any(WIDGET_VIEW in o.get("data", {}) for o in outputs)
         ignored = _source(cell).lstrip().startswith(IGNORE)
         if widget:
             assert ignored, f"{path.name}: code cell {i + 1} shows a widget; start it with {IGNORE}"
-        elif ignored:
-            assert re.search(r"widget|Board|Table|Explorer|ReachMap|Viewer|play_many|progress|time", _source(cell)), (
-                f"{path.name}: code cell {i + 1} ignores its output but shows no widget"
+        elif ignored and outputs:
+            assert re.search(r"perf_counter", _source(cell)), (
+                f"{path.name}: code cell {i + 1} ignores an output that is not a widget"
             )
 
 
