@@ -171,3 +171,26 @@ def test_play_demo_and_status_print(capsys):
     assert "now: Player 1's turn (round 1): 3 speed" in out
     assert "Player 1 (to play), blue ship at 2,1" in out
     assert g.state.planet.label(g.state.ships[0].pos) == "1,2"
+
+
+def test_check_cannons():
+    from windward_nb.lessons import check_cannons
+
+    assert check_cannons(..., crew=["Marine"], at_least=0.9).ok is None
+    for bad in ("4", 4.0, True, [4]):
+        assert "whole number" in check_cannons(bad, crew=["Marine"], at_least=0.9).message
+    assert "0 to 5 cannons, not 6" in check_cannons(6, crew=["Marine"], at_least=0.9).message
+    assert "0 to 3 cannons, not 4" in check_cannons(4, at_least=0.9).message
+    assert "fewer will do" in check_cannons(5, crew=["Marine"], at_least=0.9).message
+    assert "the goal is to win at least 90%" in check_cannons(3, crew=["Marine"], at_least=0.9).message
+    assert check_cannons(4, crew=["Marine"], at_least=0.9).ok
+    assert check_cannons(3, at_least=0.4).ok  # a plain ship: 41.6% with a full rack
+
+
+def test_route_follows_the_engine():
+    assert lessons.route("0,3", "2,3", wind=3) == ["move SE", "move SE"]
+    steps = lessons.route("port", "5,0", wind=3)
+    g = ww.scenario(players=2, wind=3, reds=[], items={}, turn={"speed": 99})
+    for a in steps:
+        g.apply(a)
+    assert g.state.planet.label(g.state.ships[0].pos) == "5,0"
