@@ -1,0 +1,206 @@
+"""The :class:`Game` driver: a state, its rules, seeded chance, undo and a record.
+
+Any game of the family runs through the same driver. With ``auto_chance``
+(the default) every chance outcome is drawn from the game's seeded
+generator as soon as it comes up, so :meth:`Game.legal_actions` always lists
+a player's options; with ``auto_chance=False`` the caller supplies chance
+outcomes like any other action.
+
+Undo does not copy the whole state at every action: the driver keeps a copy
+every :attr:`Game.checkpoint_every` plies and, to undo, restores the nearest
+one and re-applies the recorded actions after it (they include every chance
+outcome, so this is exact).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import numpy as np
+
+from .actions import Action
+from .errors import ActionSyntaxError, IllegalActionError
+from .events import Event
+from .rules import CHANCE, TERMINAL, Rules
+
+
+class Game:
+    """A game in progress: ``state`` changes as actions are applied."""
+
+    #: plies between the state copies kept for undo
+    checkpoint_every = 24
+
+    def __init__(self, state: Any, record: Any = None, seed: int | None = None, auto_chance: bool = True,
+                 events: Iterable[Event] = (), rules: Rules | None = None):
+        self.rules: Rules = rules if rules is not None else type(state).rules
+        self.state = state
+        self.record = record
+        self.rng = np.random.default_rng(seed)
+        self.auto_chance = auto_chance
+        self.last_events: list[Event] = list(events)
+        self._actions: list[Action] = []  # every action applied here, chance included (record order)
+        self._base = len(record.actions) if record is not None else 0  # plies the record held at the start
+        self._history: list[tuple[int, dict, list[Event]]] = []  # per undoable step
+        self._checkpoints: dict[int, Any] = {0: state.clone()}
+        if auto_chance:
+            self.last_events += self._draw_chance()
+
+    # --------------------------------------------------------------------------- queries
+    @property
+    def current_player(self) -> int:
+        """Seat that decides next, :data:`~windward_nb.core.rules.CHANCE` or ``TERMINAL``."""
+        return self.rules.decider(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.rules.decider(self.state) == TERMINAL
+
+    @property
+    def players(self) -> int:
+        return self.rules.players(self.state)
+
+    @property
+    def ply(self) -> int:
+        """Actions applied so far, chance outcomes included (counting a record it continued)."""
+        return self._base + len(self._actions)
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied by this Game, chance outcomes included (a copy)."""
+        return list(self._actions)
+
+    def scores(self) -> list:
+        return self.rules.scores(self.state)
+
+    def returns(self) -> list[float]:
+        """1 for each winner, 0 for the others once the game is over (OpenSpiel style)."""
+        return self.rules.returns(self.state)
+
+    def winners(self) -> list[int]:
+        return self.rules.winners(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        return self.rules.legal_actions(self.state)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]] | None:
+        if self.current_player != CHANCE:
+            return []
+        return self.rules.chance_outcomes(self.state)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know of the position (hidden parts removed)."""
+        return self.rules.observation(self.state, seat)
+
+    def why_illegal(self, action: "Action | str") -> str | None:
+        """``None`` if the action is legal now, else the reason with the rule in brackets."""
+        try:
+            a = self.rules.parse(action)
+        except IllegalActionError as exc:
+            return str(exc)
+        except ValueError as exc:
+            return f"{exc} [Actions]"
+        refusal = self.rules.why_illegal(self.state, a)
+        return None if refusal is None else f"{refusal[1]} [{refusal[0]}]"
+
+    def describe(self, action: "Action | str") -> str:
+        return self.rules.describe(self.state, self.rules.parse(action))
+
+    def suggestions(self, text: str, n: int = 3) -> list[str]:
+        """Legal action texts close to ``text``."""
+        return self.rules.suggestions(self.state, text, n)
+
+    # --------------------------------------------------------------------------- acting
+    def apply(self, action: "Action | str") -> list[Event]:
+        """Apply an action (an :class:`Action` or its text) and return its events.
+
+        Raises :class:`~windward_nb.core.errors.IllegalActionError` (text that
+        is not an action at all: :class:`~windward_nb.core.errors.ActionSyntaxError`,
+        also a ``ValueError``) and leaves the game unchanged if the action is not
+        legal now.
+        """
+        rules = self.rules
+        try:
+            a = rules.parse(action)
+        except ActionSyntaxError as exc:
+            if isinstance(action, str) and not exc.suggestions:
+                sugg = tuple(rules.suggestions(self.state, action))
+                if sugg:
+                    raise ActionSyntaxError(f"{exc}; did you mean: {', '.join(sugg)}?", sugg) from None
+            raise
+        refusal = rules.why_illegal(self.state, a)
+        if refusal:
+            raise IllegalActionError(*refusal)
+        step = (len(self._actions), self.rng.bit_generator.state, self.last_events)
+        self._maybe_checkpoint()
+        ev = rules.apply(self.state, a)
+        self._push(a)
+        if self.auto_chance:
+            ev += self._draw_chance()
+        self._history.append(step)
+        self.last_events = ev
+        return ev
+
+    def _push(self, a: Action) -> None:
+        self._actions.append(a)
+        if self.record is not None:
+            self.record.actions.append(str(a))
+
+    def _maybe_checkpoint(self) -> None:
+        n = len(self._actions)
+        if n - max(self._checkpoints) >= self.checkpoint_every:
+            self._checkpoints[n] = self.state.clone()
+
+    def _draw_chance(self) -> list[Event]:
+        ev: list[Event] = []
+        rules = self.rules
+        while rules.decider(self.state) == CHANCE:
+            a = rules.sample_chance(self.state, self.rng)
+            self._maybe_checkpoint()
+            ev += rules.apply(self.state, a)
+            self._push(a)
+        return ev
+
+    def undo(self) -> None:
+        """Take back the last action (with the chance outcomes drawn after it)."""
+        if not self._history:
+            raise IllegalActionError("Undo", "there is nothing to undo")
+        n, rng_state, events = self._history.pop()
+        self._rewind(n)
+        self.rng.bit_generator.state = rng_state
+        self.last_events = events
+
+    def _rewind(self, n: int) -> None:
+        """Put the state back to ply ``n`` (nearest checkpoint, then re-apply)."""
+        for k in [k for k in self._checkpoints if k > n]:
+            del self._checkpoints[k]
+        base = max(self._checkpoints)
+        state = self._checkpoints[base].clone()
+        for a in self._actions[base:n]:
+            self.rules.apply(state, a)
+        self.state = state
+        del self._actions[n:]
+        if self.record is not None:
+            del self.record.actions[self._base + n:]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def clone(self) -> "Game":
+        """An independent copy: state, record, generator and undo history all its own."""
+        g = type(self).__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        g.state = self.state.clone()
+        g.record = self.record.copy() if self.record is not None else None
+        g.rng = np.random.default_rng()
+        g.rng.bit_generator.state = self.rng.bit_generator.state
+        g.last_events = list(self.last_events)
+        g._actions = list(self._actions)
+        g._history = list(self._history)  # entries are immutable tuples
+        g._checkpoints = dict(self._checkpoints)  # checkpoint states are never mutated: shared safely
+        return g
+
+    def __repr__(self) -> str:
+        who = self.current_player
+        state = "over" if who == TERMINAL else ("chance" if who == CHANCE else f"next: seat {who}")
+        return f"<Game {self.rules.game} {self.players}p ply {self.ply} {state} scores {self.scores()}>"
