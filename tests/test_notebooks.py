@@ -26,7 +26,6 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
 NARRATIVE = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if re.fullmatch(r"\d\d-[\w-]+\.ipynb", p.name))
-TIME_LIMIT = 60.0  # seconds for one notebook, kernel start included
 IGNORE = "# NBVAL_IGNORE_OUTPUT"
 
 
@@ -45,7 +44,9 @@ def test_narrative_notebooks_found():
 
 
 @pytest.mark.parametrize("path", NARRATIVE, ids=lambda p: p.stem)
-def test_notebook_passes_nbval(path: Path):
+def test_notebook_passes_nbval(path: Path, record_property):
+    """nbval in a fresh kernel. The run time is recorded (``--junitxml`` shows it), never asserted:
+    speed is measured by ``benchmarks/``, and a busy machine must not fail a correct notebook."""
     cmd = [
         sys.executable, "-m", "pytest", "--nbval", "--nbval-current-env", "--nbval-cell-timeout=120",
         "-p", "no:cacheprovider", "-o", "addopts=", "-q", "--no-header", "-rN",
@@ -56,7 +57,7 @@ def test_notebook_passes_nbval(path: Path):
     elapsed = time.perf_counter() - start
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, f"nbval failed on {path.name} (exit {proc.returncode}):\n{out[-8000:]}"
-    assert elapsed < TIME_LIMIT, f"{path.name} took {elapsed:.1f} s under nbval (limit {TIME_LIMIT:.0f} s)"
+    record_property("nbval_seconds", round(elapsed, 1))
 
 
 @pytest.mark.parametrize("path", NARRATIVE, ids=lambda p: p.stem)
