@@ -98,13 +98,17 @@ class ActionsPanel(widgets.VBox):
         rows = self.view.action_rows(self.game.state)
         return rows[0].action if rows else "end turn"
 
+    def prompt_text(self) -> str:
+        """The line above the list: who decides what (the coach's line by default)."""
+        return self.view.coach(self.game.state).text
+
     def refresh(self) -> None:
         s = self.game.state
         rows = self.view.action_rows(s)
         self.rows = rows
         self.risky = {r.action: r.danger for r in rows if r.danger}
         with self.hold_sync():
-            prompt = f'<div style="font-weight:bold;font-size:14px">{esc(self.view.coach(s).text)}</div>'
+            prompt = f'<div style="font-weight:bold;font-size:14px">{esc(self.prompt_text())}</div>'
             if self.prompt.value != prompt:
                 self.prompt.value = prompt
             opts = [(("⚠ " if r.action in self.risky else "") + f"{r.text}   [{r.action}]", r.action) for r in rows]
