@@ -172,7 +172,7 @@ class PlayTable(widgets.VBox):
         right.add_class("ww-controls")
         self.controls = right
         if self.board is not None:
-            self.board.layout.flex = f"1.25 1 {BOARD_MIN}px"
+            self.board.layout.flex = f"4 1 {BOARD_MIN}px"     # grows first, up to its full width
             self.board.layout.min_width = f"{min(BOARD_MIN, board_width)}px"
             self.board.layout.max_width = f"{board_width}px"
             self.board.add_class("ww-table-board")
