@@ -288,7 +288,7 @@ def test_spaces_board_draws_any_layout_and_updates_in_place():
     spaces = [Space(2.0 * i, 0.0, shape, glyph="★" if i == 3 else "", label=f"s{i}")
               for i, shape in enumerate(("hex", "circle", "square", "diamond"))]
     b = SpacesBoard(spaces, width=400, links=[(0, 1), (1, 2)])
-    assert np.asarray(b.space_mark.x).shape == (4, 7) and np.asarray(b.link_mark.x).shape == (2, 2)
+    assert np.asarray(b.space_mark.x).shape == (4, 13) and np.asarray(b.link_mark.x).shape == (2, 2)
     assert list(b.glyph_mark.text) == ["★"]
     pieces = b.piece_marks["pawn"]
     b.update_pieces([{"kind": "pawn", "hex": 1, "label": "1"}, {"kind": "cube", "space": 1}])

@@ -56,6 +56,9 @@ class DiceRaceView(GameView):
         return Coach(who, "reply", f"{name}, you are last: block {leader}'s roll (halve it, once a game) or allow "
                                    "it.", ("Click Block or Allow on the board, or use the buttons.",))
 
+    def quick(self, s: RaceState, rows) -> bool:
+        return s.phase == "bid" and super().quick(s, rows)       # a reply has its turn buttons
+
     def danger(self, s: RaceState, action: Any) -> str | None:
         if str(action) == "block" and s.phase == "reply":
             return "This uses your only block of the game."
@@ -90,7 +93,7 @@ class DiceRaceView(GameView):
             for v in sorted(set(hand)):
                 pieces.append(Piece(CARD0 + v - 1, "cube", "#FFFFFF", f"{v}" + ("×2" if hand.count(v) > 1 else ""),
                                     f"your {v}", seat=who))
-                targets.append(Target(CARD0 + v - 1, (f"bid {v}",), "bid", "#117733", f"click: bid your {v}"))
+                targets.append(Target(CARD0 + v - 1, (f"bid {v}",), "", "#117733", f"click: bid your {v}"))
         elif s.phase == "reply" and who >= 0:
             for i, word in enumerate(("block", "allow")):
                 targets.append(Target(REPLY0 + i, (word,), "", "#AA4499", f"click: {word} the roll"))

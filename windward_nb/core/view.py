@@ -394,7 +394,8 @@ class GameView:
 
     def summary_since(self, events: Sequence[Any], seat: int, names: Sequence[str] | None = None) -> str:
         """What happened while ``seat`` waited (``events`` played since their last action)."""
-        texts = [str(getattr(e, "text", e)) for e in events if str(getattr(e, "text", e))]
+        texts = [t if t.endswith((".", "!", "?")) else t + "." for e in events
+                 if (t := str(getattr(e, "text", e)).strip())]
         if not texts:
             return "While you waited: nothing happened."
         more = f" (and {len(texts) - 6} more)" if len(texts) > 6 else ""

@@ -201,7 +201,9 @@ class PlayTable(widgets.VBox):
         ``message``, ``message_sink`` and ``clear_message()`` (a :class:`SpacesBoard` has them)."""
         if self.view.board(self.game.state) is None:
             return None
-        return GameViewBoard(self.game, self.view, act=act, width=width)
+        board = GameViewBoard(self.game, self.view, act=act, width=width)
+        board.caption.layout.display = "none"      # the coach says who decides what
+        return board
 
     def make_actions_panel(self, act) -> ActionsPanel:
         return ActionsPanel(self.game, act=act, messages=self.messages, quick_in_panel=False, view=self.view)

@@ -101,24 +101,30 @@ def strings(values: Iterable[str]) -> np.ndarray:
     return np.array([str(v) for v in values], dtype=str)
 
 
-def polygon(shape: str, cx: float, cy: float, radius: float = 1.0) -> tuple[list[float], list[float]]:
-    """The closed outline (7 points) of a space: a flat-topped hexagon, or a circle, square or
-    diamond drawn with the same number of points (so one Lines mark holds every space)."""
-    if shape == "hex":
-        angles = [math.radians(60 * k) for k in range(7)]
-        return [cx + radius * math.cos(a) for a in angles], [cy + radius * math.sin(a) for a in angles]
-    if shape == "square":
-        r = radius * 0.9
-        pts = [(r, r), (-r, r), (-r, -r), (r, -r), (r, -r), (r, -r), (r, r)]
-    elif shape == "diamond":
-        r = radius
-        pts = [(r, 0), (0, r), (-r, 0), (0, -r), (0, -r), (0, -r), (r, 0)]
-    elif shape == "circle":   # a 6-point outline is a poor circle: a rounded 12-gon folded to 7 points is worse
-        angles = [math.radians(60 * k + 30) for k in range(7)]
-        pts = [(radius * math.cos(a), radius * math.sin(a)) for a in angles]
-    else:
-        raise ValueError(f"unknown space shape {shape!r}; shapes: hex, circle, square, diamond")
+def polygon(shape: str, cx: float, cy: float, radius: float = 1.0, points: int = 7) -> tuple[list[float], list[float]]:
+    """The closed outline of a space: a flat-topped hexagon, a circle (a 12-gon), a square or
+    a diamond, as ``points`` points (7 holds a hexagon; 13 holds every shape), so that one
+    Lines mark holds every space of a board."""
+    if shape not in SHAPES:
+        raise ValueError(f"unknown space shape {shape!r}; shapes: {', '.join(SHAPES)}")
+    corners = SHAPES[shape]
+    if len(corners) + 1 > points:
+        raise ValueError(f"a {shape} needs {len(corners) + 1} points, not {points}")
+    pts = [(radius * x, radius * y) for x, y in corners]
+    pts += [pts[0]] * (points - len(pts))        # closed, padded with the first corner
     return [cx + x for x, _ in pts], [cy + y for _, y in pts]
+
+
+def _regular(n: int, start: float) -> list[tuple[float, float]]:
+    return [(math.cos(math.radians(start + 360 * k / n)), math.sin(math.radians(start + 360 * k / n)))
+            for k in range(n)]
+
+
+#: space shape -> its corners on a unit radius
+SHAPES: dict[str, list[tuple[float, float]]] = {
+    "hex": _regular(6, 0), "circle": _regular(12, 0),
+    "square": [(0.9, 0.9), (-0.9, 0.9), (-0.9, -0.9), (0.9, -0.9)], "diamond": _regular(4, 0),
+}
 
 
 def fit_css(cls: str, width: int, height: int) -> str:
@@ -203,6 +209,7 @@ class SpacesBoard(widgets.VBox):
             marks=marks, axes=[], padding_x=0, padding_y=0, fig_margin=dict(self._margin),
             layout=widgets.Layout(width=f"{self.width}px", height=f"{self.height}px"),
             background_style={"fill": "#FFFFFF"}, title="", animation_duration=0,
+            display_toolbar=False,          # pan and zoom would only move the board off its clicks
         )
         box_width = "100%" if fit else f"{self.width}px"
         self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em", width=box_width))
@@ -263,7 +270,8 @@ class SpacesBoard(widgets.VBox):
 
     # ------------------------------------------------------------------ building (once)
     def _space_outlines(self, scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
-        xs, ys = zip(*(polygon(s.shape, cx, cy, float(s.size) * scale)
+        points = 7 if all(s.shape == "hex" for s in self.spaces) else 13
+        xs, ys = zip(*(polygon(s.shape, cx, cy, float(s.size) * scale, points)
                        for s, (cx, cy) in zip(self.spaces, self.centres)))
         return np.array(xs), np.array(ys)
 
