@@ -170,7 +170,7 @@ def test_an_all_bot_race_plays_to_the_end_with_the_step_and_play_buttons():
 
 def test_seat_pickers_offer_the_games_bots():
     t = race()
-    assert [v for _, v in t.seat_pickers[0].options] == ["human", "random", "high"]
+    assert [v for _, v in t.seat_pickers[0].options] == ["human", *dicerace.BOTS]      # random, high ...
     t.seat_pickers[1].value = "high"
     assert t.bots[1].name == "HighBot"
     with pytest.raises(ValueError, match="a seat is one of human, random, high"):
