@@ -329,3 +329,29 @@ def test_fitting_style_scales_pixel_marks_in_steps_down_to_half_size():
     assert b.fit_style in b.children and "ww-fit-fig" in b.fig._dom_classes and b.fit_class in b._dom_classes
     fixed = SpacesBoard([Space(0, 0), Space(2, 0)], width=300, fit=False)
     assert fixed.fit_style not in fixed.children
+
+
+# =============================================================================== the replay viewer
+def test_replay_viewer_shows_a_recorded_race_ply_by_ply():
+    from windward_widgets.base import ReplayViewer
+
+    g = dicerace.new_game(players=2, seed=6)
+    rng = np.random.default_rng(0)
+    while not g.is_over:
+        legal = g.legal_actions()
+        g.apply(legal[int(rng.integers(len(legal)))])
+    g.record.comments[3] = "A note on ply three."
+    rv = ReplayViewer(g.record, view=VIEW)
+    n = len(g.record.actions)
+    assert rv.ply.max == n and np.asarray(rv.scores_mark.y).shape == (2, n + 1)
+    pawns = rv.board.piece_marks["pawn"]
+    rv.ply.value = 3
+    assert "A note on ply three." in rv.narration.value and g.record.actions[2] in rv.narration.value
+    rv.buttons["end"].click()
+    assert rv.ply.value == n and [float(x) for x in rv.cursor_mark.x] == [n, n]
+    assert rv.board.piece_marks["pawn"] is pawns
+    assert sorted(p["hex"] for p in rv.board.pieces if p["kind"] == "pawn") == sorted(min(p, dicerace.GOAL)
+                                                                                     for p in g.state.pos)
+    assert "Spaces: P1" in rv.narration.value and "Dice Race — round" in rv.narration.value
+    rv.buttons["start"].click()
+    assert "The start of the game" in rv.narration.value
