@@ -355,3 +355,28 @@ def test_replay_viewer_shows_a_recorded_race_ply_by_ply():
     assert "Spaces: P1" in rv.narration.value and "Dice Race — round" in rv.narration.value
     rv.buttons["start"].click()
     assert "The start of the game" in rv.narration.value
+
+
+class SealedBids(dicerace_view.DiceRaceView):
+    """Dice Race's bids are face down: the bot log and replays must not show them."""
+
+    def public_action(self, state, action):
+        if str(action).startswith("bid "):
+            return "bid a card face down", "bid ?"
+        return super().public_action(state, action)
+
+
+def test_a_views_public_action_keeps_secret_choices_out_of_the_bot_log_and_replays():
+    from windward_widgets.base import ReplayViewer
+
+    view = SealedBids()
+    t = PlayTable(dicerace.new_game(players=2, seed=4), view=view, bots={1: "random"}, bot_pause=0)
+    t.act(["bid 4"])
+    bids = [line for line in t.bot_lines if "face down" in line]
+    assert bids and all("[bid ?]" in line for line in bids)
+    assert not any(line.rstrip("]").split("[")[-1].startswith("bid ") and "?" not in line for line in t.bot_lines)
+    rv = ReplayViewer(t.game.record, view=view)
+    first_bid = next(i for i, a in enumerate(t.game.record.actions, 1) if a.startswith("bid "))
+    rv.ply.value = first_bid
+    assert "<code>bid ?</code>" in rv.narration.value
+    assert GameView().public_action(t.game.state, t.game.legal_actions()[0])[1] == str(t.game.legal_actions()[0])

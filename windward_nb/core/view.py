@@ -291,6 +291,13 @@ class GameView:
         except (ValueError, TypeError, KeyError, IndexError):
             return str(action)
 
+    def public_action(self, state: Any, action: Any) -> tuple[str, str]:
+        """How ``action`` is shown to everyone (the table's bot log, a replay's narration):
+        a sentence and a short text. ``state`` is the position before it. A game with secret
+        choices (a card or a bid chosen face down) hides what is still sealed here; by
+        default everything shows: the rules' sentence and the action's text."""
+        return self.describe(state, action), str(action)
+
     def danger(self, state: Any, action: Any) -> str | None:
         """Why ``action`` deserves a second click (loses a piece, ends the game badly...), or None."""
         return None
