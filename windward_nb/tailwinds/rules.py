@@ -306,7 +306,8 @@ class TailwindsRules(Refusals, Handlers, Rules):
         if v == "choose":
             seat = me if me >= 0 else s.turn
             card = s.card(seat, a.arg)
-            return f"choose {card.name} face down ({card.value} points{': ' + card.text if card.text else ''})"
+            pts = f"{card.value} point{'s' if card.value != 1 else ''}"
+            return f"choose {card.name} face down ({pts}{': ' + card.text if card.text else ''})"
         if v == "place":
             return f"place a boat on {s.track.label(a.arg - 1)}"
         if v == "take":

@@ -256,6 +256,11 @@ class TailwindsView(GameView):
             text += f"; you may play your {self._card_name(s, s.rainbow[who])} card"
         return Coach(who, "move", text + ".", tuple(hints))
 
+    def quick(self, s: TailwindsState, rows: Sequence[Any]) -> bool:
+        """Cards are chosen with the hand panel's buttons, not a second row of the same buttons."""
+        top = s.pending[-1]["kind"] if s.pending else s.phase
+        return top not in ("choose", "rechoose") and super().quick(s, rows)
+
     def public_action(self, s: TailwindsState, action: Any) -> tuple[str, str]:
         """A card chosen face down stays face down in the bot log and in replays (the reveal's
         event names every card)."""
@@ -366,14 +371,15 @@ class TailwindsView(GameView):
                 spaces.append(Space(x, y + LANE_STEP * (1 - lane), "square", 1.0,
                                     NARROW_FILL if narrow else (RAINBOW_FILL if t.is_rainbow(i) else fill),
                                     glyph=glyph, glyph_colour="#FFFFFF" if narrow else "#5A1A4A",
-                                    label=f"{i + 1}" if lane == 2 else "",
+                                    label={"×": "narrow space: no lane", "✦": "rainbow space",
+                                           "S": "start space"}.get(glyph, ""),
                                     text=f"space {i + 1} ({t.label(i)}), lane {lane + 1}"
                                          + (" (no lane: narrow space)" if narrow else "")
                                          + (", rainbow space" if t.is_rainbow(i) else "")
                                          + (", start space" if i in t.starts else "")
                                          + (", out of play" if card < s.wind_card else "")))
         fx, fy = pos[t.finish]
-        spaces.append(Space(fx, fy, "square", 1.6, FINISH_FILL, glyph="⚑", label="Finish",
+        spaces.append(Space(fx, fy, "square", 1.6, FINISH_FILL, glyph="⚑", label="Finish Line",
                             text="the Finish Line"))
         mx = max(x for x, _ in pos.values()) + 3.4
         for k in range(3):
@@ -384,7 +390,7 @@ class TailwindsView(GameView):
                                 text=(f"market: {self._card_name(s, key)}: {s.comp.rainbow[key].text}" if key
                                       else "market: empty place")))
         spaces.append(Space(mx, LANE_STEP - 3 * 2.8, "square", 1.2, "#E8E8E8", glyph=str(len(s.deck)),
-                            label="deck", text=f"rainbow deck: {len(s.deck)} cards (discards: {len(s.discard)})"))
+                            label="rainbow deck (cards left)", text=f"rainbow deck: {len(s.deck)} cards (discards: {len(s.discard)})"))
         colours = self.seat_colours(s)
         pieces = []
         for seat, b in board.all_boats(s):
@@ -393,9 +399,7 @@ class TailwindsView(GameView):
             pieces.append(Piece(self.index(s, b[0], b[1]), "ship", colours[seat], name[0].upper(),
                                 f"{self.seat_names(s)[seat]}'s {name} boat" + (" (last place)" if last else ""),
                                 seat=seat))
-        links = tuple((self.index(s, i, 1), self.index(s, i + 1, 1)) for i in range(t.length - 1)) + \
-            ((self.index(s, t.length - 1, 1), self.index(s, t.finish)),)
-        return BoardView(tuple(spaces), tuple(pieces), tuple(self.targets(s, boat)), links=links,
+        return BoardView(tuple(spaces), tuple(pieces), tuple(self.targets(s, boat)),
                          caption=self.coach(s).text,
                          legend=(("✦", "rainbow space"), ("S", "start space"), ("×", "narrow: no lane"),
                                  ("F / A", "fore / aft boat"), ("⚑", "Finish Line")))
