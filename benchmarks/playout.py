@@ -21,7 +21,7 @@ import time
 import numpy as np
 
 import windward_nb as ww
-from windward_nb import engine
+from windward_nb.windward import engine
 
 
 def windward_games(n: int, seed: int) -> tuple[int, int, float]:

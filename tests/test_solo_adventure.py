@@ -15,9 +15,9 @@ from collections import Counter
 import pytest
 
 import windward_nb as ww
-from windward_nb import cresters
-from windward_nb.hexgrid import distance
-from windward_nb.state import GONE, OFF, PORT
+from windward_nb.windward import cresters
+from windward_nb.windward.hexgrid import distance
+from windward_nb.windward.state import GONE, OFF, PORT
 from rules_helpers import dice_count, end_at_sky, events, hx, kinds, refused, roll
 
 RED_STARTS = ["2,-4", "2,-3", "5,-1", "-4,-1", "-3,3", "1,3"]   # territories 1, 2, 3, 6, 5, 4

@@ -200,7 +200,7 @@ def test_actions_panel_select_typed_and_quick_buttons():
     assert ship_hex(g) == "1,-3"
     ap.typed.value = "move into the sun"
     ap.typed_button.click()
-    assert "ValueError" in ap.messages.text and ship_hex(g) == "1,-3"
+    assert "ActionSyntaxError" in ap.messages.text and ship_hex(g) == "1,-3"  # a ValueError subclass since the core
     ap.typed.value = "end turn"
     ap.typed_button.click()
     ap.refresh()

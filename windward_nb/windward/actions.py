@@ -1,4 +1,4 @@
-"""Actions: small immutable values with a text form that parses back.
+"""Windward's actions: one verb each, with its text form, declared on the core's grammar.
 
 >>> a = Action.parse("move ne")
 >>> a, str(a)
@@ -12,18 +12,30 @@ Action('dice 1,1,3')
 
 Chance outcomes are actions too (``wind 4``, ``grey 3``, ``dice 1,2,2``,
 ``shuffle ...``) so that a record is just the list of every action taken.
+
+A hand-built action is normalised to what its text reads back as, or refused:
+
+>>> Action("order", "hire gas worker").normalized()
+Action('order hire Gas Worker')
+>>> Action("move", 9).normalized()
+Traceback (most recent call last):
+...
+windward_nb.core.errors.IllegalActionError: Action('move', 9) is not an action of this game: direction number must be 1-6, got 9 [Actions]
+
+What each verb does is attached to it by the rules (``GRAMMAR.handle``): the
+engine, the battle rules and the modes, see :mod:`windward_nb.windward.verbs`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Union
+from typing import Any, Callable, Union
 
-from .hexgrid import direction_name, direction_number, format_hex, parse_hex
+from ..core.actions import Action as CoreAction
+from ..core.actions import Arg, Grammar
+from .hexgrid import Hex, direction_name, direction_number, format_hex, parse_hex
 
-Arg = Union[None, int, str, tuple]
+ArgValue = Union[None, int, str, tuple]
 
-CHANCE_VERBS = frozenset({"wind", "grey", "dice", "shuffle", "white"})
 ORDERS = ("drop", "rowers", "speed", "process", "research", "supplies", "morale", "cannon", "hire")
 SKY_ORDERS = frozenset({"drop", "rowers", "speed", "process", "research"})
 PORT_ORDERS = frozenset({"supplies", "morale", "cannon", "hire"})
@@ -31,232 +43,239 @@ BUYS = ("cannon", "crew", "rum", "notoriety", "supplies")
 PICKUPS = ("gas", "longboat", "crester", "teeth", "tokens")
 DROPS = ("crester", "teeth", "tokens")
 PLUNDER = ("red tooth", "grey tooth", "token")
+TEETH_FOR = ("gas", "notoriety")
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision or chance outcome. ``verb`` names the kind; ``arg`` carries its detail."""
-
-    verb: str
-    arg: Arg = None
-
-    # ---------------------------------------------------------------------------- text form
-    def __str__(self) -> str:
-        v, a = self.verb, self.arg
-        if v == "move":
-            return f"move {direction_name(a)}"
-        if v == "enter":
-            return "enter port"
-        if v == "leave":
-            return f"leave port {direction_name(a)}"
-        if v == "zephyr":
-            return f"zephyr {format_hex(a)}"
-        if v == "around":
-            return "around"
-        if v == "row":
-            return f"row {a[0] + 1} {direction_name(a[1])}"
-        if v in ("order", "buy"):
-            return f"{v} {a}"
-        if v == "play":
-            if isinstance(a, tuple):
-                card, extra = a
-                extra = format_hex(extra) if isinstance(extra, tuple) else str(extra)
-                return f"play {card.replace('_', ' ')} {extra}"
-            return f"play {a.replace('_', ' ')}"
-        if v == "pickup":
-            return f"pick up {a}"
-        if v == "drop":
-            return f"drop {a}"
-        if v == "end":
-            return "end turn"
-        if v == "take":
-            return f"take {a}"
-        if v == "cannons":
-            return f"battle cannons {a}"
-        if v == "token":
-            return "battle token"
-        if v == "done":
-            return "battle done"
-        if v == "rest":
-            return "rest morale" if a is None else f"rest discard {a.replace('_', ' ')}"
-        if v == "place_red":
-            return f"place red {format_hex(a)}"
-        if v == "place_white":
-            return f"place white {format_hex(a)}"
-        if v == "plunder":
-            return f"plunder {a}"
-        if v == "cash":
-            return f"cash teeth for {a}"
-        if v == "release":
-            return f"release {format_hex(a)}"
-        if v == "trade":
-            return f"trade {a[0] + 1} {a[1].replace('_', ' ')} {a[2] + 1}"
-        if v == "wind":
-            return f"wind {a}"
-        if v == "grey":
-            return f"grey {a}"
-        if v == "white":
-            return f"white {a}"
-        if v == "dice":
-            return "dice " + (",".join(str(x) for x in a) if a else "-")
-        if v == "shuffle":
-            return "shuffle " + ",".join(a)
-        raise ValueError(f"unknown action verb {v!r}")
-
-    def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
-
-    @property
-    def is_chance(self) -> bool:
-        return self.verb in CHANCE_VERBS
-
-    @staticmethod
-    def parse(text: "str | Action") -> "Action":
-        """Read an action from its text form; raises ``ValueError`` with a hint if malformed."""
-        if isinstance(text, Action):
-            return text
-        if not isinstance(text, str):
-            raise ValueError(f"an action is a string or an Action, got {type(text).__name__}")
-        words = text.strip().split()
-        if not words:
-            raise ValueError("empty action")
-        head = words[0].lower()
-        rest = words[1:]
-        tail = " ".join(rest)
-        try:
-            return _PARSERS[head](rest, tail)
-        except KeyError:
-            raise ValueError(f"unknown action {text!r}") from None
-        except (IndexError, ValueError) as exc:
-            raise ValueError(f"malformed action {text!r}: {exc}") from None
+# =============================================================================== how arguments are written
+def _whole(value: Any, what: str = "a whole number") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{value!r} is not {what}")
+    return value
 
 
-def _one(rest: list[str]) -> str:
-    if len(rest) != 1:
+def _direction_text(d: Any) -> str:
+    if _whole(d, "a direction 1-6") not in range(1, 7):
+        raise ValueError(f"direction number must be 1-6, got {d}")
+    return direction_name(d)
+
+
+def _hex_text(h: Any) -> str:
+    if not isinstance(h, tuple) or len(h) != 2:
+        raise TypeError(f"{h!r} is not a space q,r")
+    return format_hex((_whole(h[0]), _whole(h[1])))
+
+
+def _one(words: list[str]) -> str:
+    if len(words) != 1:
         raise ValueError("expected one word after the verb")
-    return rest[0]
+    return words[0]
 
 
-def _card_id(text: str) -> str:
+def card_id(text: str) -> str:
+    """A supply card's id from its name as typed (``"Heavy Harpoon"`` -> ``"heavy_harpoon"``)."""
     return text.strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def _parse_play(rest: list[str], tail: str) -> Action:
-    if not rest:
-        raise ValueError("which card?")
-    last = rest[-1]
-    if len(rest) >= 2 and ("," in last or last.isdigit()):
-        extra: Arg = parse_hex(last) if "," in last else int(last)
-        return Action("play", (_card_id(" ".join(rest[:-1])), extra))
-    return Action("play", _card_id(tail))
+def card_text(card: Any) -> str:
+    if not isinstance(card, str) or not card:
+        raise TypeError(f"{card!r} is not a supply card")
+    return card.replace("_", " ")
 
 
-def _parse_order(rest: list[str], tail: str) -> Action:
-    name = rest[0].lower()
+def _capitalised(words: list[str]) -> str:
+    return " ".join(w.capitalize() for w in words)
+
+
+DIRECTION = Arg(format=_direction_text, parse=lambda w: direction_number(_one(w)), hint="a direction N NE SE S SW NW")
+HEX = Arg(format=_hex_text, parse=lambda w: parse_hex(_one(w)), hint="a space written q,r")
+NUMBER = Arg(format=lambda n: str(_whole(n)), parse=lambda w: int(_one(w)), hint="a whole number")
+
+
+def _row_text(a: Any) -> str:
+    boat, d = a
+    return f"{_whole(boat) + 1} {_direction_text(d)}"
+
+
+def _row_parse(words: list[str]) -> tuple[int, int]:
+    if len(words) != 2 or int(words[0]) < 1:
+        raise ValueError("write 'row BOAT DIR'")
+    return (int(words[0]) - 1, direction_number(words[1]))
+
+
+def _order_text(name: Any) -> str:
+    if not isinstance(name, str):
+        raise TypeError(f"{name!r} is not an order")
+    return name
+
+
+def _order_parse(words: list[str]) -> str:
+    name = words[0].lower()
     if name == "hire":
-        if len(rest) < 2:
+        if len(words) < 2:
             raise ValueError("hire whom?")
-        return Action("order", "hire " + " ".join(w.capitalize() for w in rest[1:]))
-    if name not in ORDERS or len(rest) != 1:
+        return "hire " + _capitalised(words[1:])
+    if name not in ORDERS or len(words) != 1:
         raise ValueError(f"orders are {', '.join(ORDERS)}")
-    return Action("order", name)
+    return name
 
 
-def _parse_buy(rest: list[str], tail: str) -> Action:
-    name = rest[0].lower()
+def _buy_parse(words: list[str]) -> str:
+    name = words[0].lower()
     if name == "crew":
-        if len(rest) < 2:
+        if len(words) < 2:
             raise ValueError("buy which crew?")
-        return Action("buy", "crew " + " ".join(w.capitalize() for w in rest[1:]))
-    if name not in BUYS or len(rest) != 1:
+        return "crew " + _capitalised(words[1:])
+    if name not in BUYS or len(words) != 1:
         raise ValueError(f"purchases are {', '.join(BUYS)}")
-    return Action("buy", name)
+    return name
 
 
-def _parse_pick(rest: list[str], tail: str) -> Action:
-    if len(rest) != 2 or rest[0].lower() != "up" or rest[1].lower() not in PICKUPS:
-        raise ValueError(f"write 'pick up' and one of {', '.join(PICKUPS)}")
-    return Action("pickup", rest[1].lower())
+def _play_text(a: Any) -> str:
+    if isinstance(a, tuple):
+        card, extra = a
+        return f"{card_text(card)} {_hex_text(extra) if isinstance(extra, tuple) else str(_whole(extra))}"
+    return card_text(a)
 
 
-def _parse_drop(rest: list[str], tail: str) -> Action:
-    what = _one(rest).lower()
-    if what not in DROPS:
-        raise ValueError(f"you can drop {', '.join(DROPS)}")
-    return Action("drop", what)
+def _play_parse(words: list[str]) -> Any:
+    if not words:
+        raise ValueError("which card?")
+    last = words[-1]
+    if len(words) >= 2 and ("," in last or last.isdigit()):
+        extra: Union[Hex, int] = parse_hex(last) if "," in last else int(last)
+        return (card_id(" ".join(words[:-1])), extra)
+    return card_id(" ".join(words))
 
 
-def _parse_battle(rest: list[str], tail: str) -> Action:
-    what = rest[0].lower()
-    if what == "cannons":
-        n = int(rest[1])
-        if len(rest) != 2 or n < 0:
-            raise ValueError("write 'battle cannons N'")
-        return Action("cannons", n)
-    if what in ("token", "done") and len(rest) == 1:
-        return Action(what)
-    raise ValueError("battle actions are 'battle cannons N', 'battle token', 'battle done'")
+def _word_of(choices: tuple[str, ...], message: str) -> Arg:
+    def fmt(value: Any) -> str:
+        if value not in choices:
+            raise ValueError(message)
+        return str(value)
+
+    def parse(words: list[str]) -> str:
+        what = " ".join(words).lower()
+        if what not in choices:
+            raise ValueError(message)
+        return what
+
+    return Arg(format=fmt, parse=parse, hint="one of " + ", ".join(choices))
 
 
-def _parse_rest(rest: list[str], tail: str) -> Action:
-    if rest == ["morale"]:
-        return Action("rest")
-    if len(rest) >= 2 and rest[0] == "discard":
-        return Action("rest", _card_id(" ".join(rest[1:])))
+def _cannons_parse(words: list[str]) -> int:
+    n = int(words[0])
+    if len(words) != 1 or n < 0:
+        raise ValueError("write 'battle cannons N'")
+    return n
+
+
+def _rest_text(card: Any) -> str:
+    return "morale" if card is None else f"discard {card_text(card)}"
+
+
+def _rest_parse(words: list[str]) -> Any:
+    if words == ["morale"]:
+        return None
+    if len(words) >= 2 and words[0] == "discard":
+        return card_id(" ".join(words[1:]))
     raise ValueError("write 'rest morale' or 'rest discard CARD'")
 
 
-def _parse_place(rest: list[str], tail: str) -> Action:
-    if len(rest) != 2 or rest[0] not in ("red", "white"):
-        raise ValueError("write 'place red q,r'")
-    return Action("place_" + rest[0], parse_hex(rest[1]))
+def _trade_text(a: Any) -> str:
+    giver, card, taker = a
+    return f"{_whole(giver) + 1} {card_text(card)} {_whole(taker) + 1}"
 
 
-def _parse_plunder(rest: list[str], tail: str) -> Action:
-    what = tail.lower()
-    if what not in PLUNDER:
-        raise ValueError(f"plunder one of {', '.join(PLUNDER)}")
-    return Action("plunder", what)
-
-
-def _parse_trade(rest: list[str], tail: str) -> Action:
+def _trade_parse(words: list[str]) -> tuple[int, str, int]:
     # trade <from seat> <card> <to seat>, seats written 1-based
-    if len(rest) < 3:
+    if len(words) < 3:
         raise ValueError("write 'trade GIVER CARD RECEIVER' with seats numbered from 1")
-    return Action("trade", (int(rest[0]) - 1, _card_id(" ".join(rest[1:-1])), int(rest[-1]) - 1))
+    return (int(words[0]) - 1, card_id(" ".join(words[1:-1])), int(words[-1]) - 1)
 
 
-def _parse_dice(rest: list[str], tail: str) -> Action:
-    word = _one(rest)
+def _dice_text(dice: Any) -> str:
+    if not isinstance(dice, tuple):
+        raise TypeError(f"{dice!r} is not a tuple of dice")
+    return ",".join(str(_whole(x)) for x in dice) if dice else "-"
+
+
+def _dice_parse(words: list[str]) -> tuple[int, ...]:
+    word = _one(words)
     if word == "-":
-        return Action("dice", ())
-    return Action("dice", tuple(sorted(int(x) for x in word.split(","))))
+        return ()
+    return tuple(sorted(int(x) for x in word.split(",")))
 
 
-_PARSERS = {
-    "move": lambda r, t: Action("move", direction_number(_one(r))),
-    "enter": lambda r, t: Action("enter") if r == ["port"] else (_ for _ in ()).throw(ValueError("write 'enter port'")),
-    "leave": lambda r, t: Action("leave", direction_number(r[1])) if len(r) == 2 and r[0] == "port" else (_ for _ in ()).throw(ValueError("write 'leave port DIR'")),
-    "zephyr": lambda r, t: Action("zephyr", parse_hex(_one(r))),
-    "around": lambda r, t: Action("around") if not r else (_ for _ in ()).throw(ValueError("'around' takes nothing")),
-    "row": lambda r, t: Action("row", (int(r[0]) - 1, direction_number(r[1]))) if len(r) == 2 and int(r[0]) >= 1 else (_ for _ in ()).throw(ValueError("write 'row BOAT DIR'")),
-    "order": _parse_order,
-    "buy": _parse_buy,
-    "play": _parse_play,
-    "pick": _parse_pick,
-    "drop": _parse_drop,
-    "end": lambda r, t: Action("end") if r == ["turn"] else (_ for _ in ()).throw(ValueError("write 'end turn'")),
-    "take": lambda r, t: Action("take", int(_one(r))),
-    "battle": _parse_battle,
-    "rest": _parse_rest,
-    "place": _parse_place,
-    "plunder": _parse_plunder,
-    "trade": _parse_trade,
-    "cash": lambda r, t: Action("cash", r[2].lower()) if len(r) == 3 and r[:2] == ["teeth", "for"] and r[2].lower() in ("gas", "notoriety") else (_ for _ in ()).throw(ValueError("write 'cash teeth for gas' or 'cash teeth for notoriety'")),
-    "release": lambda r, t: Action("release", parse_hex(_one(r))),
-    "wind": lambda r, t: Action("wind", int(_one(r))),
-    "grey": lambda r, t: Action("grey", int(_one(r))),
-    "white": lambda r, t: Action("white", int(_one(r))),
-    "dice": _parse_dice,
-    "shuffle": lambda r, t: Action("shuffle", tuple(_card_id(x) for x in _one(r).split(","))),
-}
+def _shuffle_text(cards: Any) -> str:
+    if not isinstance(cards, tuple) or not all(isinstance(c, str) for c in cards):
+        raise TypeError(f"{cards!r} is not a tuple of card ids")
+    return ",".join(cards)
+
+
+def _shuffle_parse(words: list[str]) -> tuple[str, ...]:
+    return tuple(card_id(x) for x in _one(words).split(","))
+
+
+def _arg(format: Callable[[Any], str], parse: Callable[[list[str]], Any], hint: str = "") -> Arg:
+    return Arg(format=format, parse=parse, hint=hint)
+
+
+# =============================================================================== the grammar
+GRAMMAR = Grammar("windward")
+_v = GRAMMAR.verb
+# moving the ship and the longboats
+_v("move", "move", arg=DIRECTION, usage="move DIR")
+_v("enter", "enter port")
+_v("leave", "leave port", arg=DIRECTION, usage="leave port DIR")
+_v("zephyr", "zephyr", arg=HEX, usage="zephyr q,r")
+_v("around", "around")
+_v("row", "row", arg=_arg(_row_text, _row_parse, "a longboat number and a direction"), usage="row BOAT DIR")
+# orders, gas, cards and cargo
+_v("order", "order", arg=_arg(_order_text, _order_parse, "an order: " + ", ".join(ORDERS)), usage="order NAME")
+_v("buy", "buy", arg=_arg(_order_text, _buy_parse, "a purchase: " + ", ".join(BUYS)), usage="buy ITEM")
+_v("play", "play", arg=_arg(_play_text, _play_parse, "a supply card (and its target)"), usage="play CARD")
+_v("pickup", "pick up", arg=_word_of(PICKUPS, f"write 'pick up' and one of {', '.join(PICKUPS)}"),
+   usage="pick up WHAT")
+_v("drop", "drop", arg=_word_of(DROPS, f"you can drop {', '.join(DROPS)}"), usage="drop WHAT")
+_v("end", "end turn")
+# decisions inside frames
+_v("take", "take", arg=NUMBER, usage="take STACK")
+_v("cannons", "battle cannons", arg=_arg(lambda n: str(_whole(n)), _cannons_parse, "a number of cannons"),
+   usage="battle cannons N")
+_v("token", "battle token")
+_v("done", "battle done")
+_v("rest", "rest", arg=_arg(_rest_text, _rest_parse, "'morale' or 'discard CARD'"), usage="rest morale")
+_v("place_red", "place red", arg=HEX, usage="place red q,r")
+_v("place_white", "place white", arg=HEX, usage="place white q,r")
+_v("plunder", "plunder", arg=_word_of(PLUNDER, f"plunder one of {', '.join(PLUNDER)}"), usage="plunder WHAT")
+_v("cash", "cash teeth for", arg=_word_of(TEETH_FOR, "write 'cash teeth for gas' or 'cash teeth for notoriety'"),
+   usage="cash teeth for gas")
+_v("release", "release", arg=HEX, usage="release q,r")
+_v("trade", "trade", arg=_arg(_trade_text, _trade_parse, "giver, card and receiver"),
+   usage="trade GIVER CARD RECEIVER")
+# chance outcomes
+_v("wind", "wind", arg=NUMBER, chance=True, usage="wind N")
+_v("grey", "grey", arg=NUMBER, chance=True, usage="grey N")
+_v("white", "white", arg=NUMBER, chance=True, usage="white N")
+_v("dice", "dice", arg=_arg(_dice_text, _dice_parse, "dice written 1,2,3 (or - for none)"), chance=True,
+   usage="dice 1,2,...")
+_v("shuffle", "shuffle", arg=_arg(_shuffle_text, _shuffle_parse, "card ids separated by commas"), chance=True,
+   usage="shuffle CARD,CARD,...")
+del _v
+
+CHANCE_VERBS = GRAMMAR.chance_verbs
+
+
+class Action(CoreAction):
+    """One decision or chance outcome of Windward. ``verb`` names the kind; ``arg`` carries its detail."""
+
+    __slots__ = ()
+    grammar = GRAMMAR
+
+    @classmethod
+    def parse(cls, text: "str | CoreAction") -> "Action":
+        """Read an action from its text form (``ValueError`` with a hint if malformed); an
+        :class:`Action` is normalised (see the module doc)."""
+        a = super().parse(text)
+        assert isinstance(a, Action)
+        return a

@@ -22,15 +22,19 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
-from . import cresters, engine
+from ..core.bots import Bot, RandomBot
+from ..core.bots import make_bot as _make_bot
+from . import cresters
 from .actions import Action
+from .battle import totals
+from .frames import BattleFrame
+from .hexgrid import distance as hex_distance
 from .movement import routes
 from .odds import battle_odds, best_bonuses, hit_distribution
-from .hexgrid import distance as hex_distance
 from .state import ABOARD, PORT, GameState
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "routes", "Chances", "battle_chances"]
@@ -38,47 +42,6 @@ __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "routes", "Chanc
 #: How much a bot likes to hold each supply card (higher = keep longer).
 CARD_VALUE = {"heavy_harpoon": 6, "harpoon": 5, "fuel": 4, "coffee": 3, "false_flag": 3, "aerogenerator": 2,
               "deadweight": 1, "bait": 1}
-
-
-
-# =============================================================================== the base class
-class Bot:
-    """A player. Subclasses implement :meth:`choose`; :meth:`act` is what drivers call."""
-
-    name = "Bot"
-
-    def __init__(self, seed: int | np.random.SeedSequence | None = None):
-        self.rng = np.random.default_rng(seed)
-
-    def act(self, state: GameState, legal: list[Action] | None = None) -> Action:
-        """The action this bot takes for the seat that decides in ``state``."""
-        seat = engine.decider(state)
-        if seat < 0:
-            raise ValueError("no player decides here (chance or the end of the game); "
-                             "draw chance with engine.sample_chance")
-        legal = engine.legal_actions(state) if legal is None else legal
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        return self.choose(state, seat, legal)
-
-    __call__ = act
-
-    def choose(self, state: GameState, seat: int, legal: list[Action]) -> Action:
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"{self.name}()"
-
-
-class RandomBot(Bot):
-    """Picks uniformly among the legal actions (reproducible with ``seed``)."""
-
-    name = "RandomBot"
-
-    def choose(self, state: GameState, seat: int, legal: list[Action]) -> Action:
-        return legal[int(self.rng.integers(len(legal)))]
 
 
 # =============================================================================== battle odds
@@ -207,9 +170,7 @@ class GreedyBot(Bot):
             if s.mode == "solo":
                 return -100.0  # ending a turn at port loses the Solo Adventure
             if s.mode == "cooperative" and s.white >= 0:
-                from .variants import white_speed
-
-                if cresters.distances_to(s, 0, 0, s.white).get(s.white, 99) <= white_speed(s):
+                if cresters.distances_to(s, 0, 0, s.white).get(s.white, 99) <= cresters.white_speed(s):
                     return -25.0  # the White Crester would strike the Trading Post: a life lost
             return 0.3 if me.morale < s.components.limits["morale_max"] else 0.0
         value = 1.0
@@ -692,30 +653,16 @@ def _dir(d: int) -> str:
     return ("N", "NE", "SE", "S", "SW", "NW")[d - 1]
 
 
-def _totals(s: GameState, f: dict) -> tuple[int, int]:
+def _totals(s: GameState, f: BattleFrame) -> tuple[int, int]:
     """Both sides' hits so far (dice, bonuses played, Marine hits)."""
-    from .battle import totals
-
     return totals(s, f)
 
 
 # =============================================================================== registry
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(spec, seed=None) -> Bot:
-    """A bot from a name (``"greedy"``, ``"random"``), a :class:`Bot` subclass, a factory
-    ``f(seed) -> Bot``, or a ready bot (returned as is)."""
-    if isinstance(spec, Bot):
-        return spec
-    if isinstance(spec, str):
-        key = spec.lower().removesuffix("bot")
-        if key not in BOTS:
-            raise ValueError(f"unknown bot {spec!r}; bots: {', '.join(BOTS)}")
-        return BOTS[key](seed)
-    if callable(spec):
-        bot = spec(seed)
-        if not isinstance(bot, Bot):
-            raise TypeError(f"{spec!r} did not make a Bot")
-        return bot
-    raise TypeError(f"cannot make a bot from {spec!r}")
+def make_bot(spec: Any, seed: Any = None) -> Bot:
+    """A bot from a name (``"greedy"``, ``"random"``, ``"greedy:red_win=0.7"``), a :class:`Bot`
+    subclass, a factory ``f(seed) -> Bot``, or a ready bot (returned as is)."""
+    return _make_bot(spec, seed, BOTS)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 
+from .battle import start as start_battle
 from .events import Event
-from .state import GameState
+from .hooks import active
+from .state import PORT, GameState
 
 
 def greys_wanted(s: GameState) -> int:
@@ -30,9 +32,10 @@ def free_feeding_grounds(s: GameState) -> list[int]:
 
 
 def grey_roll_needed(s: GameState) -> bool:
-    if s.mode in ("solo", "cooperative"):
-        return False  # cresters never respawn in these modes
-    alive = len(s.greys) - len(s.tagged_greys)  # a tagged grey does not count as alive
+    hooks = active(s)
+    if not hooks.greys_respawn(s):
+        return False  # cresters never respawn in this mode
+    alive = len(s.greys) - hooks.uncounted_greys(s)
     return alive < greys_wanted(s) and s.stock("grey") > 0 and bool(free_feeding_grounds(s))
 
 
@@ -60,14 +63,16 @@ def red_places(s: GameState, territory: int) -> list[int]:
 def distances_to(s: GameState, target: int, territory: int, mover: int) -> dict[int, int]:
     """Steps from each hex to ``target`` for a crester at ``mover`` that may not leave
     ``territory`` (0 = anywhere) and may not pass Drift, the Trading Post, other ships,
-    other higher-elevation cresters."""
+    other higher-elevation cresters (a space is blocked for a red crester when as many
+    red cresters as may share one already stand there)."""
     p = s.planet
     blocked = {sh.pos for i, sh in enumerate(s.ships) if sh.pos >= 0 and sh.pos != target}
     others = list(s.reds)
     if mover in others:
         others.remove(mover)
-    if s.mode == "solo":  # up to two red cresters may share a space
-        blocked.update(r for r in others if others.count(r) >= 2)
+    stack = active(s).red_stack(s)
+    if stack > 1:  # several red cresters may share a space (the Solo Adventure)
+        blocked.update(r for r in others if others.count(r) >= stack)
     else:
         blocked.update(others)
     if s.white >= 0 and s.white != mover:
@@ -103,12 +108,18 @@ def step_path(s: GameState, start: int, dist: dict[int, int], steps: int) -> lis
     return path
 
 
+RED_SPEED = 3
+
+
 def red_speed(s: GameState) -> int:
-    """Spaces a red crester moves at rest: 3 (2 on the small planet); in the Solo
-    Adventure 3 plus one for every red crester defeated so far."""
-    if s.mode == "solo":
-        return 3 + (len(s.planet.red_start) - len(s.reds))
-    return 2 if s.planet.size == "small" else 3
+    """Spaces a red crester moves at rest: 3, unless a mode or variant says otherwise (2 on
+    the small planet; in the Solo Adventure 3 plus one for every red crester defeated)."""
+    return active(s).red_speed(s, RED_SPEED)
+
+
+def white_speed(s: GameState) -> int:
+    """Spaces the White Crester moves (5 by the components, or as the mode says)."""
+    return active(s).white_speed(s, s.components.raw["white_crester"]["speed"])
 
 
 def reds_to_move(s: GameState) -> list[int]:
@@ -116,7 +127,7 @@ def reds_to_move(s: GameState) -> list[int]:
     ship = s.ships[s.current]
     if ship.pos < 0:
         return []
-    if s.mode == "solo":  # every red crester hunts the lone ship, across territories
+    if active(s).reds_roam(s):  # every red crester hunts the ship, across territories
         found = []
         for r in s.reds:
             d = distances_to(s, ship.pos, 0, r)
@@ -149,20 +160,44 @@ def rest_attackers(s: GameState, seat: int, h: int) -> list[str]:
     try:
         out = []
         speed = red_speed(s)
-        solo = s.mode == "solo"
+        hooks = active(s)
+        roam = hooks.reds_roam(s)
         t = s.planet.territory[h]
         for r in s.reds:
-            if not solo and (s.planet.territory[r] != t or r in s.turn.fought_reds):
+            if not roam and (s.planet.territory[r] != t or r in s.turn.fought_reds):
                 continue
-            if distances_to(s, h, 0 if solo else t, r).get(r, 99) <= speed:
+            if distances_to(s, h, 0 if roam else t, r).get(r, 99) <= speed:
                 out.append(f"red@{r}")
-        if solo:
-            out = out[:2]  # at most two red cresters share the ship's space
+        stack = hooks.red_stack(s)
+        if stack > 1:
+            out = out[:stack]  # no more red cresters than may share the ship's space
         if s.white >= 0:
-            from .variants import white_speed
-
             if distances_to(s, h, 0, s.white).get(s.white, 99) <= white_speed(s):
                 out.append("white")
         return out
     finally:
         ship.pos = old
+
+
+def move_white(s: GameState, ev: list[Event]) -> None:
+    """The White Crester's move at the end of a turn: toward the ship resting at sky, where it
+    attacks (a captain resting at the Trading Post: as the mode says)."""
+    ship = s.ships[s.current]
+    if ship.pos == PORT:
+        active(s).white_at_port(s, ev)
+        return
+    if s.white < 0:
+        return
+    begin = s.white
+    dist = distances_to(s, ship.pos, 0, begin)
+    path = step_path(s, begin, dist, white_speed(s))
+    if path and s.planet.is_drift[path[-1]]:
+        path.pop()
+    if not path:
+        return
+    s.white = path[-1]
+    ev.append(Event("CresterMoved", f"The White Crester moves from {s.planet.label(begin)} to {s.planet.label(s.white)}.",
+                    {"crester": "white", "from": begin, "to": s.white, "path": [begin] + path}))
+    if s.white == ship.pos:
+        prev = path[-2] if len(path) > 1 else begin
+        start_battle(s, ev, att="white", a_seat=-1, a_from=prev, **{"def": "ship"}, d_seat=s.current, hex=s.white)

@@ -1,30 +1,41 @@
 """The rules engine: who decides, what they may do, and what happens when they do it.
 
-The state keeps a stack of *frames* for everything that interrupts the plain
-flow of a turn (a battle, taking supply cards, the rest at sky, a chance roll).
-With no frame on the stack the current player acts freely. :func:`apply` checks
+The state keeps a stack of *frames* (:mod:`~windward_nb.windward.frames`) for
+everything that interrupts the plain flow of a turn (a battle, taking supply
+cards, the rest at sky, a chance roll). With no frame on the stack the current
+player acts freely: each verb's check and effect are attached to the verb
+(``GRAMMAR.handle``, at the end of this module). With a frame on the stack its
+:class:`~windward_nb.windward.frames.FrameKind` decides. :func:`apply` checks
 an action, mutates the state, then runs every automatic step until someone (or
 chance) has to act again.
+
+Modes and variants change these rules only through
+:mod:`~windward_nb.windward.hooks`; this module names none of them.
+:class:`~windward_nb.windward.rules.WindwardRules` is the same engine behind the
+core's :class:`~windward_nb.core.rules.Rules` protocol.
 """
 
 from __future__ import annotations
 
-from math import factorial
-from typing import Optional
+from typing import Any, Optional, cast
 
 import numpy as np
 
+from ..core.errors import IllegalActionError
+from ..core.rules import CHANCE, TERMINAL
 from . import battle, cresters, movement, orders
-from .actions import PICKUPS, Action
-from .errors import IllegalActionError
+from .actions import GRAMMAR, PICKUPS, Action
+from .battle import dice_outcomes
 from .events import Event
-from .state import OFF, PORT, GameState, Turn
+from .frames import (FRAME_KINDS, EndFrame, Frame, FrameKind, GreyFrame, PlaceRedFrame, RedsFrame, RestFrame,
+                     ShuffleFrame, SkyBonusFrame, StartFrame, TakeFrame, WhiteMoveFrame, WindFrame, register_frame)
+from .hooks import active
+from .state import PORT, GameState, Turn
 
-CHANCE = -1
-TERMINAL = -4
 Refusal = Optional[tuple[str, str]]
 
-CHANCE_FRAMES = frozenset({"wind", "grey", "shuffle", "white_roll"})
+__all__ = ["CHANCE", "TERMINAL", "advance", "apply", "chance_outcomes", "deal_stacks", "decider", "dice_outcomes",
+           "legal_actions", "needs_reshuffle", "perform", "sample_chance", "shuffle_pool", "why_illegal"]
 
 
 # =============================================================================== who decides
@@ -35,77 +46,21 @@ def decider(s: GameState) -> int:
     if not s.frames:
         return s.current
     f = s.frames[-1]
-    k = f["k"]
-    if k == "battle":
-        return battle.decider(f)
-    if k in CHANCE_FRAMES:
-        return CHANCE
-    if k in ("place_red", "plunder", "place_white"):
-        return f["seat"]
-    return s.current
+    return FRAME_KINDS[f["k"]].decider(s, f)
 
 
 # =============================================================================== chance
-def dice_outcomes(n: int, faces: tuple[int, ...]) -> list[tuple[tuple[int, ...], float]]:
-    """Every sorted result of ``n`` battle dice with its probability."""
-    values = sorted(set(faces))
-    weight = {v: faces.count(v) / len(faces) for v in values}
-    out: list[tuple[tuple[int, ...], float]] = []
-
-    def rec(i: int, left: int, acc: list[int], p: float, coef: float) -> None:
-        if i == len(values) - 1:
-            counts = acc + [left]
-            dice: list[int] = []
-            prob = coef / factorial(left)
-            for v, c in zip(values, counts):
-                dice.extend([v] * c)
-                prob *= weight[v] ** c
-            out.append((tuple(dice), prob))
-            return
-        for c in range(left + 1):
-            rec(i + 1, left - c, acc + [c], p, coef / factorial(c))
-
-    rec(0, n, [], 1.0, float(factorial(n)))
-    return out
-
-
 def chance_outcomes(s: GameState) -> list[tuple[Action, float]] | None:
     """The chance outcomes at a chance node with their probabilities, or ``None``
     for a supply shuffle (too many orders to list: use :func:`sample_chance`)."""
     f = s.frames[-1]
-    k = f["k"]
-    if k == "wind":
-        choices = [w for w in range(1, 7) if w != s.wind]
-        return [(Action("wind", w), 1 / len(choices)) for w in choices]
-    if k == "grey":
-        free = cresters.free_feeding_grounds(s)
-        return [(Action("grey", t), 1 / len(free)) for t in free]
-    if k == "white_roll":
-        from .variants import white_roll_choices
-
-        free = white_roll_choices(s)
-        return [(Action("white", t), 1 / len(free)) for t in free]
-    if k == "battle":
-        return [(Action("dice", d), p) for d, p in dice_outcomes(battle.dice_count(f), s.components.battle_die)]
-    return None
+    return FRAME_KINDS[f["k"]].chance_outcomes(s, f)
 
 
 def sample_chance(s: GameState, rng: np.random.Generator) -> Action:
     """Draw the chance outcome at a chance node from ``rng``."""
     f = s.frames[-1]
-    k = f["k"]
-    if k == "battle":
-        faces = s.components.battle_die
-        n = battle.dice_count(f)
-        idx = rng.integers(0, len(faces), size=n)
-        return Action("dice", tuple(sorted(faces[i] for i in idx)))
-    if k == "shuffle":
-        cards = shuffle_pool(s)
-        order = rng.permutation(len(cards))
-        return Action("shuffle", tuple(cards[i] for i in order))
-    outcomes = chance_outcomes(s)
-    assert outcomes, "chance node without outcomes"
-    return outcomes[int(rng.integers(0, len(outcomes)))][0]
+    return FRAME_KINDS[f["k"]].sample(s, f, rng)
 
 
 def shuffle_pool(s: GameState) -> list[str]:
@@ -134,59 +89,9 @@ def legal_actions(s: GameState) -> list[Action]:
     if s.over:
         return []
     if s.frames:
-        return _frame_actions(s, s.frames[-1])
+        f = s.frames[-1]
+        return FRAME_KINDS[f["k"]].actions(s, f)
     return [a for a in _main_candidates(s) if _check_main(s, a) is None]
-
-
-def _frame_actions(s: GameState, f: dict) -> list[Action]:
-    k = f["k"]
-    if k in CHANCE_FRAMES or (k == "battle" and f["step"] in ("a_roll", "d_roll")):
-        outs = chance_outcomes(s)
-        if outs is None:
-            return []
-        return [a for a, _ in outs]
-    if k == "battle":
-        step = f["step"]
-        seat = battle.decider(f)
-        ship = s.ships[seat]
-        out: list[Action] = []
-        if step in ("a_cannons", "d_cannons"):
-            out = [Action("cannons", n) for n in range(ship.cannons + 1)]
-            if step == "a_cannons" and "false_flag" in ship.hand:
-                out.append(Action("play", "false_flag"))
-        elif step in ("a_flag", "d_flag"):
-            out = [Action("play", "false_flag"), Action("done")]
-        elif step in ("a_bonus", "d_bonus"):
-            out = [Action("play", c) for c in sorted(set(battle.hit_cards(s, seat)))]
-            if ship.tokens:
-                out.append(Action("token"))
-            out.append(Action("done"))
-        return out
-    if k == "take":
-        return [Action("take", i + 1) for i, st in enumerate(s.stacks) if st]
-    if k == "rest":
-        return [Action("rest")] + [Action("rest", c) for c in sorted(set(s.ships[s.current].hand))]
-    if k == "place_red":
-        return [Action("place_red", s.planet.cells[h]) for h in sorted(cresters.red_places(s, f["t"]))]
-    if k == "place_white":
-        from .variants import white_places
-
-        return [Action("place_white", s.planet.cells[h]) for h in white_places(s)]
-    if k == "plunder":
-        out = []
-        for what, key in (("red tooth", "red"), ("grey tooth", "grey"), ("token", "tok")):
-            if f[key] > 0:
-                out.append(Action("plunder", what))
-        return out
-    if k == "teeth":
-        from .variants import teeth_choices
-
-        return teeth_choices(s)
-    if k == "release":
-        from .variants import release_places
-
-        return [Action("release", s.planet.cells[h]) for h in release_places(s)]
-    raise AssertionError(f"no actions for frame {k}")
 
 
 _MOVES = [Action("move", d) for d in range(1, 7)]
@@ -223,11 +128,9 @@ def _main_candidates(s: GameState) -> list[Action]:
         out.extend(_SKY_ORDER_ACTIONS)
         out.extend(_PICKUP_ACTIONS)
         out.extend(_DROP_ACTIONS)
-    if s.mode == "cooperative":
-        at_port = [i for i, sh in enumerate(s.ships) if sh.pos == PORT]
-        for giver in at_port:
-            for card in sorted(set(s.ships[giver].hand)):
-                out.extend(Action("trade", (giver, card, taker)) for taker in at_port if taker != giver)
+    hooks = active(s)
+    if hooks.adds_actions:
+        out.extend(hooks.extra_actions(s))
     if ship.rowers:
         for b, pos in enumerate(ship.boats):
             if pos >= 0:
@@ -245,69 +148,18 @@ def _main_candidates(s: GameState) -> list[Action]:
 
 # =============================================================================== checking
 def _check_main(s: GameState, a: Action) -> Refusal:
-    v = a.verb
-    if v in ("move", "enter", "leave", "zephyr", "around"):
-        return movement.check_ship_move(s, v, a.arg)
-    if v == "row":
-        return movement.check_row(s, *a.arg)
-    if v == "order":
-        return orders.check_order(s, a.arg)
-    if v == "buy":
-        return orders.check_buy(s, a.arg)
-    if v == "play":
-        card, extra = (a.arg if isinstance(a.arg, tuple) else (a.arg, None))
-        return orders.check_play(s, card, extra)
-    if v == "pickup":
-        return orders.check_pickup(s, a.arg)
-    if v == "drop":
-        return orders.check_drop(s, a.arg)
-    if v == "end":
-        ship = s.ships[s.current]
-        if ship.pos >= 0 and s.planet.is_drift[ship.pos] and not movement.deadweight_stranded(s):
-            return ("Supply card: Deadweight", "a ship may not end its turn on Drift; sail off it first")
-        return None
-    if v == "trade":
-        from .variants import check_trade
-
-        return check_trade(s, a.arg)
-    return ("Taking a Turn", f"'{a}' is not something you can do on your turn right now")
+    check = GRAMMAR.verbs[a.verb].check
+    if check is None:
+        return ("Taking a Turn", f"'{a}' is not something you can do on your turn right now")
+    refusal: Refusal = check(s, a)
+    return refusal
 
 
 def _waiting_for(s: GameState) -> str:
     f = s.frames[-1]
     who = decider(s)
     name = "chance" if who == CHANCE else f"player {who + 1}"
-    what = {
-        "battle": "finish the battle", "take": "take supply cards", "rest": "rest (discard a card or lose morale)",
-        "place_red": "place a new red crester", "plunder": "choose plunder", "wind": "roll the wind",
-        "grey": "roll for a grey crester", "shuffle": "shuffle the supply cards",
-        "place_white": "place the White Crester", "white_roll": "roll for the White Crester",
-        "teeth": "choose notoriety or gas for the teeth", "release": "release the tagged crester",
-    }.get(f["k"], f["k"])
-    return f"waiting for {name} to {what}"
-
-
-def _frame_refusal(s: GameState, f: dict, a: Action) -> Refusal:
-    """A rule-specific reason for refusing an action of the kind the frame expects."""
-    k = f["k"]
-    if k == "wind" and a.verb == "wind":
-        if a.arg == s.wind:
-            return ("Ending the Round", "the new wind must differ from the current one: roll again")
-        return ("Ending the Round", "the wind die shows 1-6")
-    if k == "battle" and a.verb == "dice" and f["step"] in ("a_roll", "d_roll"):
-        n = battle.dice_count(f)
-        if len(a.arg) != n:
-            return ("Battle", f"this roll is {n} dice, one per point of strength, not {len(a.arg)}")
-        return ("Battle", f"battle dice show {', '.join(map(str, sorted(set(s.components.battle_die))))} hits")
-    if k == "battle" and a.verb == "cannons" and isinstance(a.arg, int):
-        seat = battle.decider(f)
-        if seat >= 0 and a.arg > s.ships[seat].cannons:
-            return ("Battle", f"you have {s.ships[seat].cannons} cannon tokens to spend")
-    if k == "grey" and a.verb == "grey":
-        return ("Conclusion: Grey Crester", "that feeding ground is taken: the die is rolled again")
-    if k == "rest" and a.verb == "rest":
-        return ("Ending Your Turn: At Sky", f"you hold no {a.arg!r} card to discard")
-    return None
+    return f"waiting for {name} to {FRAME_KINDS[f['k']].waiting or f['k']}"
 
 
 def why_illegal(s: GameState, a: Action) -> Refusal:
@@ -316,15 +168,9 @@ def why_illegal(s: GameState, a: Action) -> Refusal:
         return ("Ending the Game", "the game is over")
     if s.frames:
         f = s.frames[-1]
-        if f["k"] == "shuffle":
-            if a.verb == "shuffle" and sorted(a.arg) == shuffle_pool(s):
-                return None
-            return ("Global Setup: supply stacks", "a shuffle must reorder exactly the cards in the stacks and discard pile")
-        if a in _frame_actions(s, f):
-            return None
-        specific = _frame_refusal(s, f, a)
-        if specific:
-            return specific
+        refusal = FRAME_KINDS[f["k"]].why_illegal(s, f, a)
+        if refusal is None or refusal:
+            return cast(Refusal, refusal)
         return ("Taking a Turn", f"'{a}' is not possible now: {_waiting_for(s)}")
     if a.is_chance:
         return ("Taking a Turn", f"'{a}' is a chance outcome, but no chance roll is pending")
@@ -335,29 +181,42 @@ def why_illegal(s: GameState, a: Action) -> Refusal:
 def apply(s: GameState, action: Action | str, check: bool = True) -> list[Event]:
     """Apply ``action`` to ``s`` in place and return the events it caused.
 
-    With ``check`` (the default) an illegal action raises
-    :class:`IllegalActionError` before anything changes.
+    With ``check`` (the default) an action given as text or built by hand is
+    normalised and an illegal one raises :class:`IllegalActionError` before
+    anything changes; ``check=False`` trusts the caller (an action from
+    :func:`legal_actions` or a chance outcome).
     """
-    a = Action.parse(action)
     if check:
+        a = Action.parse(action)
         refusal = why_illegal(s, a)
         if refusal:
             raise IllegalActionError(*refusal)
+    else:
+        a = action if type(action) is Action else Action.parse(action)
+    return perform(s, a)
+
+
+def perform(s: GameState, a: Action) -> list[Event]:
+    """Carry out ``a``, which must be legal now (unchecked: see :func:`apply`), and run the automatic
+    steps after it; return the events."""
     ev: list[Event] = []
     if s.frames:
-        _apply_frame(s, ev, s.frames[-1], a)
+        f = s.frames[-1]
+        FRAME_KINDS[f["k"]].apply(s, ev, f, a)
     else:
-        _apply_main(s, ev, a)
+        effect = GRAMMAR.verbs[a.verb].apply
+        if effect is None:
+            raise IllegalActionError("Taking a Turn", f"'{a}' is not something you can do on your turn right now")
+        effect(s, ev, a)
     advance(s, ev)
-    if s.variants and not s.over:
-        from .variants import after_apply
-
-        after_apply(s, ev)
+    hooks = active(s)
+    if hooks.watches_actions and not s.over:
+        hooks.after_action(s, ev)
         advance(s, ev)
     return ev
 
 
-def _enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: str, cost: int = 1) -> None:
+def enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: str, cost: int = 1) -> None:
     """Move the current ship onto ``target``; start a battle if someone is there."""
     seat = s.current
     ship = s.ships[seat]
@@ -378,47 +237,30 @@ def _enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: 
         battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "white"}, d_seat=-1, hex=target)
 
 
-def _apply_main(s: GameState, ev: list[Event], a: Action) -> None:
-    v = a.verb
+_HOW = {"move": "sails {}", "leave": "sails out of port", "zephyr": "rides a Zephyr", "around": "sails Around the Planet"}
+
+
+def _sail(s: GameState, ev: list[Event], a: Action) -> None:
+    ship = s.ships[s.current]
+    target = movement.ship_target(s, a.verb, a.arg)
+    cost = movement.move_cost(s, a.verb, a.arg)
+    s.turn.speed -= cost
+    how = _HOW[a.verb].format(str(a)[5:])
+    enter_hex(s, ev, target, ship.pos, how, cost)
+
+
+def _enter_port(s: GameState, ev: list[Event], a: Action) -> None:
     seat = s.current
     ship = s.ships[seat]
-    if v in ("move", "leave", "zephyr", "around"):
-        target = movement.ship_target(s, v, a.arg)
-        cost = movement.move_cost(s, v, a.arg)
-        s.turn.speed -= cost
-        how = {"move": f"sails {str(a)[5:]}", "leave": "sails out of port", "zephyr": "rides a Zephyr",
-               "around": "sails Around the Planet"}[v]
-        _enter_hex(s, ev, target, ship.pos, how, cost)
-    elif v == "enter":
-        s.turn.speed -= 1
-        ship.pos = PORT
-        s.turn.last_clear = PORT
-        ev.append(Event("EnteredPort", f"Player {seat + 1} sails into the Trading Post.", {"seat": seat}))
-        orders.cash_teeth(s, ev, seat)
-        if s.mode in ("solo", "cooperative") and (ship.grey_teeth or ship.red_teeth):
-            s.frames.append({"k": "teeth"})
-    elif v == "row":
-        _row(s, ev, *a.arg)
-    elif v == "order":
-        orders.give_order(s, ev, a.arg)
-    elif v == "buy":
-        orders.buy(s, ev, a.arg)
-    elif v == "play":
-        card, extra = (a.arg if isinstance(a.arg, tuple) else (a.arg, None))
-        orders.play(s, ev, card, extra)
-    elif v == "pickup":
-        orders.pickup(s, ev, a.arg)
-    elif v == "drop":
-        orders.drop(s, ev, a.arg)
-    elif v == "end":
-        _end_turn(s, ev)
-    elif v == "trade":
-        from .variants import trade
-
-        trade(s, ev, a.arg)
+    s.turn.speed -= 1
+    ship.pos = PORT
+    s.turn.last_clear = PORT
+    ev.append(Event("EnteredPort", f"Player {seat + 1} sails into the Trading Post.", {"seat": seat}))
+    orders.teeth_at_port(s, ev, seat)
 
 
-def _row(s: GameState, ev: list[Event], b: int, d: int) -> None:
+def _row(s: GameState, ev: list[Event], a: Action) -> None:
+    b, d = a.arg
     seat = s.current
     ship = s.ships[seat]
     here = ship.boats[b]
@@ -443,7 +285,14 @@ def _row(s: GameState, ev: list[Event], b: int, d: int) -> None:
                      **{"def": "grey"}, d_seat=-1, hex=target)
 
 
-def _end_turn(s: GameState, ev: list[Event]) -> None:
+def _check_end(s: GameState, a: Action) -> Refusal:
+    ship = s.ships[s.current]
+    if ship.pos >= 0 and s.planet.is_drift[ship.pos] and not movement.deadweight_stranded(s):
+        return ("Supply card: Deadweight", "a ship may not end its turn on Drift; sail off it first")
+    return None
+
+
+def _end_turn(s: GameState, ev: list[Event], a: Action | None = None) -> None:
     turn = s.turn
     turn.coffee_tokens = 0
     turn.coffee = 0
@@ -457,92 +306,30 @@ def _end_turn(s: GameState, ev: list[Event]) -> None:
         ev.append(Event("ShipMoved", f"Player {s.current + 1}'s ship cannot stay on Drift and returns to "
                         f"{'the Trading Post' if back == PORT else s.planet.label(back)}.",
                         {"seat": s.current, "to": back, "how": "drift"}))
+    hooks = active(s)
     if ship.pos == PORT:
-        if s.mode == "solo":
-            s.over = True
-            s.result = "You ended your turn at port and the red cresters destroyed your ship: the Solo Adventure is lost."
-            ev.append(Event("GameOver", s.result, {"winner": None}))
+        if hooks.port_rest(s, ev):
             return
-        if s.mode == "cooperative":
-            from .variants import coop_port_rest
-
-            coop_port_rest(s, ev)
-            return
-        board = s.components.board(ship.colour)
-        gain = min(board.rest_at_port, s.components.limits["morale_max"] - ship.morale)
-        ship.morale += gain
-        ev.append(Event("Rested", f"Player {s.current + 1} rests at port: morale {ship.morale}.",
-                        {"seat": s.current, "where": "port", "morale": gain}))
+        rest_at_port(s, ev)
         s.frames.append({"k": "end", "rested": True})
     else:
-        frames = [{"k": "end", "rested": True}, {"k": "sky_bonus"}]
-        if s.white >= 0 or s.mode in ("solo", "cooperative") or "white" in s.variants:
-            frames.append({"k": "white_move"})
+        frames: list[Frame] = [{"k": "end", "rested": True}, {"k": "sky_bonus"}]
+        if s.white >= 0 or hooks.white_crester:
+            frames.append({"k": "white_move"})  # the White Crester chases the resting ship after the reds
         frames += [{"k": "reds"}, {"k": "rest"}]
         s.frames.extend(frames)
         ev.append(Event("RestBegins", f"Player {s.current + 1} ends the turn at sky and must rest: "
                         "discard a supply card or lose 1 morale.", {"seat": s.current}))
 
 
-def _apply_frame(s: GameState, ev: list[Event], f: dict, a: Action) -> None:
-    k = f["k"]
-    v = a.verb
-    if k == "battle":
-        if v == "play" and a.arg == "false_flag":
-            battle.call_off(s, ev, f, battle.decider(f))
-        elif v == "cannons":
-            battle.spend_cannons(s, ev, f, a.arg)
-        elif v == "dice":
-            battle.roll(s, ev, f, a.arg)
-        elif v == "play":
-            battle.play_bonus(s, ev, f, a.arg)
-        elif v == "token":
-            battle.play_bonus(s, ev, f, None)
-        elif v == "done":
-            battle.bonus_done(s, f)
-        return
-    if k == "wind":
-        s.frames.pop()
-        s.wind = a.arg
-        ev.append(Event("WindChanged", f"The wind now blows toward territory {a.arg}.", {"wind": a.arg}))
-    elif k == "grey":
-        s.frames.pop()
-        cresters.place_grey(s, ev, a.arg)
-        s.frames.append({"k": "grey"})  # dropped again at once if no more greys are needed
-    elif k == "shuffle":
-        s.frames.pop()
-        s.stacks = deal_stacks(a.arg)
-        s.discard = []
-        ev.append(Event("DeckShuffled", "The supply cards are shuffled and dealt into three new stacks.",
-                        {"sizes": [len(x) for x in s.stacks]}))
-    elif k == "take":
-        ship = s.ships[s.current]
-        card = s.stacks[a.arg - 1].pop()
-        ship.hand.append(card)
-        f["n"] -= 1
-        ev.append(Event("CardsTaken", f"Player {s.current + 1} takes {s.components.card(card).name} from stack {a.arg}.",
-                        {"seat": s.current, "card": card, "stack": a.arg}))
-        if f["n"] == 0 or len(ship.hand) >= s.hand_limit(s.current) or not any(s.stacks):
-            s.frames.remove(f)
-        if needs_reshuffle(s):
-            s.frames.append({"k": "shuffle"})
-    elif k == "rest":
-        s.frames.pop()
-        _rest_at_sky(s, ev, a.arg)
-    elif k == "place_red":
-        s.frames.pop()
-        h = s.planet.index[a.arg]
-        s.reds.append(h)
-        ev.append(Event("CresterPlaced", f"Player {f['seat'] + 1} places a new red crester at {s.planet.label(h)}.",
-                        {"crester": "red", "hex": h}))
-    elif k == "plunder":
-        battle.plunder(s, ev, f, a.arg)
-    elif k in ("place_white", "white_roll", "teeth", "release"):
-        from .variants import apply_frame
-
-        apply_frame(s, ev, f, a)
-    else:
-        raise AssertionError(k)
+def rest_at_port(s: GameState, ev: list[Event]) -> None:
+    """The current ship rests at the Trading Post: its board's morale, up to the maximum."""
+    ship = s.ships[s.current]
+    board = s.components.board(ship.colour)
+    gain = min(board.rest_at_port, s.components.limits["morale_max"] - ship.morale)
+    ship.morale += gain
+    ev.append(Event("Rested", f"Player {s.current + 1} rests at port: morale {ship.morale}.",
+                    {"seat": s.current, "where": "port", "morale": gain}))
 
 
 def _rest_at_sky(s: GameState, ev: list[Event], card: str | None) -> None:
@@ -566,57 +353,11 @@ def advance(s: GameState, ev: list[Event]) -> None:
     """Run automatic steps until a player or chance must act (or the game ends)."""
     while not s.over and s.frames:
         f = s.frames[-1]
-        k = f["k"]
-        if k == "battle":
-            if f["step"] != "resolve":
-                return
-            battle.resolve(s, ev, f)
-        elif k == "reds":
-            _move_reds(s, ev, f)
-        elif k == "white_move":
-            from .variants import move_white
-
-            move_white(s, ev, f)
-        elif k == "sky_bonus":
-            s.frames.pop()
-            ship = s.ships[s.current]
-            if ship.pos >= 0:
-                ship.notoriety += 1
-                ev.append(Event("NotorietyGained", f"Player {s.current + 1} ends the turn at sky: +1 notoriety.",
-                                {"seat": s.current, "amount": 1, "source": "sky"}))
-                if "naturalist" in s.variants:
-                    from .variants import naturalist_bonus
-
-                    naturalist_bonus(s, ev)
-        elif k == "end":
-            s.frames.pop()
-            _next_turn(s, ev)
-        elif k == "start":
-            s.frames.pop()
-            _start_turn(s, ev)
-        elif k == "grey":
-            if cresters.grey_roll_needed(s):
-                return
-            s.frames.pop()
-        elif k == "place_red":
-            if cresters.red_places(s, f["t"]):
-                return
-            s.frames.pop()
-        elif k == "place_white":
-            from .variants import white_places
-
-            if white_places(s):
-                return
-            s.frames.pop()  # every corner is taken: asked again at the start of a later turn
-        elif k == "take":
-            if any(s.stacks) and len(s.ships[s.current].hand) < s.hand_limit(s.current):
-                return
-            s.frames.pop()
-        else:
+        if not FRAME_KINDS[f["k"]].advance(s, ev, f):
             return
 
 
-def _move_reds(s: GameState, ev: list[Event], f: dict) -> None:
+def _move_reds(s: GameState, ev: list[Event], f: RedsFrame) -> None:
     if "queue" not in f:
         f["queue"] = tuple(cresters.reds_to_move(s))
         f["arrived"] = ()
@@ -624,7 +365,7 @@ def _move_reds(s: GameState, ev: list[Event], f: dict) -> None:
     if not f["queue"] or ship.pos < 0:
         s.frames.remove(f)
         if f["arrived"] and ship.pos >= 0:
-            # Solo Adventure: the reds that reached the ship attack it together
+            # cresters that reached the ship together attack it together (the Solo Adventure)
             arrived = f["arrived"]
             battle.start(s, ev, att="red", a_seat=-1, a_from=arrived[0], a_froms=arrived, a_n=len(arrived),
                          **{"def": "ship"}, d_seat=s.current, hex=ship.pos)
@@ -633,13 +374,16 @@ def _move_reds(s: GameState, ev: list[Event], f: dict) -> None:
     f["queue"] = f["queue"][1:]
     if start not in s.reds:
         return
-    territory = 0 if s.mode == "solo" else s.planet.territory[start]
+    hooks = active(s)
+    roam = hooks.reds_roam(s)
+    stack = hooks.red_stack(s)
+    territory = 0 if roam else s.planet.territory[start]
     dist = cresters.distances_to(s, ship.pos, territory, start)
     path = cresters.step_path(s, start, dist, cresters.red_speed(s))
     if path and s.planet.is_drift[path[-1]]:
         path.pop()  # a crester never enters Drift, even to reach a ship stranded there
-    if path and path[-1] == ship.pos and s.mode == "solo" and len(f["arrived"]) >= 2:
-        path.pop()  # at most two red cresters share a space
+    if path and path[-1] == ship.pos and stack > 1 and len(f["arrived"]) >= stack:
+        path.pop()  # no more red cresters share a space than may
     if not path:
         return
     end = path[-1]
@@ -648,7 +392,7 @@ def _move_reds(s: GameState, ev: list[Event], f: dict) -> None:
                     {"crester": "red", "from": start, "to": end, "path": [start] + path}))
     if end == ship.pos:
         prev = path[-2] if len(path) > 1 else start
-        if s.mode == "solo":
+        if stack > 1:
             f["arrived"] = f["arrived"] + (prev,)
         else:
             battle.start(s, ev, att="red", a_seat=-1, a_from=prev, **{"def": "ship"}, d_seat=s.current, hex=end)
@@ -658,7 +402,7 @@ def _next_turn(s: GameState, ev: list[Event]) -> None:
     goal = s.components.limits["notoriety_goal"]
     seat = s.current
     ev.append(Event("TurnEnded", f"Player {seat + 1}'s turn ends.", {"seat": seat}))
-    if s.mode in ("free-for-all", "head-to-head"):
+    if active(s).notoriety_race(s):
         if s.end_trigger < 0:
             reached = [i for i, sh in enumerate(s.ships) if sh.notoriety >= goal]
             if reached:
@@ -693,8 +437,237 @@ def _start_turn(s: GameState, ev: list[Event]) -> None:
     if extra:
         ship.rowers = min(s.components.limits["longboat_speed_max"], ship.rowers + extra)
     if ship.pos == PORT:
-        orders.cash_teeth(s, ev, seat)
-        if s.mode in ("solo", "cooperative") and (ship.grey_teeth or ship.red_teeth):
-            s.frames.append({"k": "teeth"})
-    if s.white == OFF and (s.mode == "cooperative" or (s.mode == "solo" and not s.reds)):
-        s.frames.append({"k": "place_white", "seat": seat})  # a placement that had to wait for a free corner
+        orders.teeth_at_port(s, ev, seat)
+    active(s).turn_start(s, ev, seat)
+
+
+# =============================================================================== the frames of the base game
+class WindKind(FrameKind[WindFrame]):
+    k = "wind"
+    chance = True
+    waiting = "roll the wind"
+
+    def chance_outcomes(self, s: GameState, f: WindFrame) -> list[tuple[Action, float]] | None:
+        choices = [w for w in range(1, 7) if w != s.wind]
+        return [(Action("wind", w), 1 / len(choices)) for w in choices]
+
+    def refusal(self, s: GameState, f: WindFrame, a: Action) -> Refusal:
+        if a.verb == "wind":
+            if a.arg == s.wind:
+                return ("Ending the Round", "the new wind must differ from the current one: roll again")
+            return ("Ending the Round", "the wind die shows 1-6")
+        return None
+
+    def apply(self, s: GameState, ev: list[Event], f: WindFrame, a: Action) -> None:
+        s.frames.pop()
+        s.wind = a.arg
+        ev.append(Event("WindChanged", f"The wind now blows toward territory {a.arg}.", {"wind": a.arg}))
+
+
+class GreyKind(FrameKind[GreyFrame]):
+    k = "grey"
+    chance = True
+    waiting = "roll for a grey crester"
+
+    def chance_outcomes(self, s: GameState, f: GreyFrame) -> list[tuple[Action, float]] | None:
+        free = cresters.free_feeding_grounds(s)
+        return [(Action("grey", t), 1 / len(free)) for t in free]
+
+    def refusal(self, s: GameState, f: GreyFrame, a: Action) -> Refusal:
+        if a.verb == "grey":
+            return ("Conclusion: Grey Crester", "that feeding ground is taken: the die is rolled again")
+        return None
+
+    def apply(self, s: GameState, ev: list[Event], f: GreyFrame, a: Action) -> None:
+        s.frames.pop()
+        cresters.place_grey(s, ev, a.arg)
+        s.frames.append({"k": "grey"})  # dropped again at once if no more greys are needed
+
+    def advance(self, s: GameState, ev: list[Event], f: GreyFrame) -> bool:
+        if cresters.grey_roll_needed(s):
+            return False
+        s.frames.pop()
+        return True
+
+
+class ShuffleKind(FrameKind[ShuffleFrame]):
+    k = "shuffle"
+    chance = True
+    waiting = "shuffle the supply cards"
+
+    def chance_outcomes(self, s: GameState, f: ShuffleFrame) -> list[tuple[Action, float]] | None:
+        return None  # too many orders to list: sampled
+
+    def sample(self, s: GameState, f: ShuffleFrame, rng: Any) -> Action:
+        cards = shuffle_pool(s)
+        order = rng.permutation(len(cards))
+        return Action("shuffle", tuple(cards[i] for i in order))
+
+    def why_illegal(self, s: GameState, f: ShuffleFrame, a: Action) -> Refusal | bool:
+        if a.verb == "shuffle" and sorted(a.arg) == shuffle_pool(s):
+            return None
+        return ("Global Setup: supply stacks",
+                "a shuffle must reorder exactly the cards in the stacks and discard pile")
+
+    def apply(self, s: GameState, ev: list[Event], f: ShuffleFrame, a: Action) -> None:
+        s.frames.pop()
+        s.stacks = deal_stacks(a.arg)
+        s.discard = []
+        ev.append(Event("DeckShuffled", "The supply cards are shuffled and dealt into three new stacks.",
+                        {"sizes": [len(x) for x in s.stacks]}))
+
+
+class TakeKind(FrameKind[TakeFrame]):
+    k = "take"
+    waiting = "take supply cards"
+    turn_step = True
+
+    def actions(self, s: GameState, f: TakeFrame) -> list[Action]:
+        return [Action("take", i + 1) for i, st in enumerate(s.stacks) if st]
+
+    def apply(self, s: GameState, ev: list[Event], f: TakeFrame, a: Action) -> None:
+        ship = s.ships[s.current]
+        card = s.stacks[a.arg - 1].pop()
+        ship.hand.append(card)
+        f["n"] -= 1
+        ev.append(Event("CardsTaken",
+                        f"Player {s.current + 1} takes {s.components.card(card).name} from stack {a.arg}.",
+                        {"seat": s.current, "card": card, "stack": a.arg}))
+        if f["n"] == 0 or len(ship.hand) >= s.hand_limit(s.current) or not any(s.stacks):
+            s.frames.remove(f)
+        if needs_reshuffle(s):
+            s.frames.append({"k": "shuffle"})
+
+    def advance(self, s: GameState, ev: list[Event], f: TakeFrame) -> bool:
+        if any(s.stacks) and len(s.ships[s.current].hand) < s.hand_limit(s.current):
+            return False
+        s.frames.pop()
+        return True
+
+
+class RestKind(FrameKind[RestFrame]):
+    k = "rest"
+    waiting = "rest (discard a card or lose morale)"
+    turn_step = True
+
+    def actions(self, s: GameState, f: RestFrame) -> list[Action]:
+        return [Action("rest")] + [Action("rest", c) for c in sorted(set(s.ships[s.current].hand))]
+
+    def refusal(self, s: GameState, f: RestFrame, a: Action) -> Refusal:
+        if a.verb == "rest":
+            return ("Ending Your Turn: At Sky", f"you hold no {a.arg!r} card to discard")
+        return None
+
+    def apply(self, s: GameState, ev: list[Event], f: RestFrame, a: Action) -> None:
+        s.frames.pop()
+        _rest_at_sky(s, ev, a.arg)
+
+
+class PlaceRedKind(FrameKind[PlaceRedFrame]):
+    k = "place_red"
+    waiting = "place a new red crester"
+
+    def decider(self, s: GameState, f: PlaceRedFrame) -> int:
+        return f["seat"]
+
+    def actions(self, s: GameState, f: PlaceRedFrame) -> list[Action]:
+        return [Action("place_red", s.planet.cells[h]) for h in sorted(cresters.red_places(s, f["t"]))]
+
+    def apply(self, s: GameState, ev: list[Event], f: PlaceRedFrame, a: Action) -> None:
+        s.frames.pop()
+        h = s.planet.index[a.arg]
+        s.reds.append(h)
+        ev.append(Event("CresterPlaced", f"Player {f['seat'] + 1} places a new red crester at {s.planet.label(h)}.",
+                        {"crester": "red", "hex": h}))
+
+    def advance(self, s: GameState, ev: list[Event], f: PlaceRedFrame) -> bool:
+        if cresters.red_places(s, f["t"]):
+            return False
+        s.frames.pop()
+        return True
+
+
+class RedsKind(FrameKind[RedsFrame]):
+    """The red cresters move at a rest at sky (automatic)."""
+
+    k = "reds"
+    turn_step = True
+
+    def advance(self, s: GameState, ev: list[Event], f: RedsFrame) -> bool:
+        _move_reds(s, ev, f)
+        return True
+
+
+class WhiteMoveKind(FrameKind[WhiteMoveFrame]):
+    """The White Crester moves at the end of a turn (automatic)."""
+
+    k = "white_move"
+    turn_step = True
+
+    def advance(self, s: GameState, ev: list[Event], f: WhiteMoveFrame) -> bool:
+        s.frames.remove(f)
+        cresters.move_white(s, ev)
+        return True
+
+
+class SkyBonusKind(FrameKind[SkyBonusFrame]):
+    k = "sky_bonus"
+    turn_step = True
+
+    def advance(self, s: GameState, ev: list[Event], f: SkyBonusFrame) -> bool:
+        s.frames.pop()
+        ship = s.ships[s.current]
+        if ship.pos >= 0:
+            ship.notoriety += 1
+            ev.append(Event("NotorietyGained", f"Player {s.current + 1} ends the turn at sky: +1 notoriety.",
+                            {"seat": s.current, "amount": 1, "source": "sky"}))
+            active(s).sky_bonus(s, ev)
+        return True
+
+
+class EndKind(FrameKind[EndFrame]):
+    k = "end"
+    turn_step = True
+
+    def advance(self, s: GameState, ev: list[Event], f: EndFrame) -> bool:
+        s.frames.pop()
+        _next_turn(s, ev)
+        return True
+
+
+class StartKind(FrameKind[StartFrame]):
+    k = "start"
+
+    def advance(self, s: GameState, ev: list[Event], f: StartFrame) -> bool:
+        s.frames.pop()
+        _start_turn(s, ev)
+        return True
+
+
+for _kind in (WindKind(), GreyKind(), ShuffleKind(), TakeKind(), RestKind(), PlaceRedKind(), RedsKind(),
+              WhiteMoveKind(), SkyBonusKind(), EndKind(), StartKind()):
+    register_frame(_kind)
+
+
+# =============================================================================== the verbs of a turn
+def _ship_move_check(s: GameState, a: Action) -> Refusal:
+    return movement.check_ship_move(s, a.verb, a.arg)
+
+
+def _play_args(a: Action) -> tuple[str, Any]:
+    return a.arg if isinstance(a.arg, tuple) else (a.arg, None)
+
+
+for _verb in ("move", "leave", "zephyr", "around"):
+    GRAMMAR.handle(_verb, check=_ship_move_check, apply=_sail)
+GRAMMAR.handle("enter", check=_ship_move_check, apply=_enter_port)
+GRAMMAR.handle("row", check=lambda s, a: movement.check_row(s, *a.arg), apply=_row)
+GRAMMAR.handle("order", check=lambda s, a: orders.check_order(s, a.arg),
+               apply=lambda s, ev, a: orders.give_order(s, ev, a.arg))
+GRAMMAR.handle("buy", check=lambda s, a: orders.check_buy(s, a.arg), apply=lambda s, ev, a: orders.buy(s, ev, a.arg))
+GRAMMAR.handle("play", check=lambda s, a: orders.check_play(s, *_play_args(a)),
+               apply=lambda s, ev, a: orders.play(s, ev, *_play_args(a)))
+GRAMMAR.handle("pickup", check=lambda s, a: orders.check_pickup(s, a.arg),
+               apply=lambda s, ev, a: orders.pickup(s, ev, a.arg))
+GRAMMAR.handle("drop", check=lambda s, a: orders.check_drop(s, a.arg), apply=lambda s, ev, a: orders.drop(s, ev, a.arg))
+GRAMMAR.handle("end", check=_check_end, apply=_end_turn)

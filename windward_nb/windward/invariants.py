@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .hooks import active
 from .state import ITEM_KINDS, PORT, GameState
 
 
@@ -76,8 +77,9 @@ def violations(s: GameState) -> list[str]:
                 out.append(f"{name} crester on an impossible space")
     if len(set(s.greys)) != len(s.greys):
         out.append("two alive grey cresters share a space")
-    # defeated cresters may pile up where a lost ship dropped its cargo; alive ones never share
-    if s.mode != "solo" and len(set(s.reds)) != len(s.reds):
+    # defeated cresters may pile up where a lost ship dropped its cargo; alive ones share only where a mode lets them
+    hooks = active(s)
+    if hooks.red_stack(s) < 2 and len(set(s.reds)) != len(s.reds):
         out.append("two red cresters share a space")
     for h, row in s.items.items():
         if len(row) != len(ITEM_KINDS) or min(row) < 0 or not any(row):
@@ -86,4 +88,5 @@ def violations(s: GameState) -> list[str]:
         out.append("wind out of range")
     if not 0 <= s.turn.mates <= 2:
         out.append("mates out of range")
+    out.extend(hooks.check(s))
     return out

@@ -47,6 +47,7 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 
 import numpy as np
 
+from ..core import dice
 from .components import Components, load_components
 
 __all__ = [
@@ -102,7 +103,6 @@ _CRESTERS = ("grey", "red", "white")
 # Hit distributions
 # ---------------------------------------------------------------------------
 
-_COUNTS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 _FLOATS: dict[tuple[tuple[int, ...], int], np.ndarray] = {}
 _FRACTIONS: dict[tuple[tuple[int, ...], int], tuple[Fraction, ...]] = {}
 _DIE_KEYS: dict[tuple, tuple[int, ...]] = {}
@@ -110,10 +110,9 @@ _DIE_KEYS: dict[tuple, tuple[int, ...]] = {}
 
 def clear_cache() -> None:
     """Forget every cached hit distribution and bonus table (for timing)."""
-    _COUNTS.clear()
+    dice.clear_cache()
     _FLOATS.clear()
     _FRACTIONS.clear()
-    _face_poly.cache_clear()
     _option_table.cache_clear()
     _game_arrays.cache_clear()
     _stacked_probs.cache_clear()
@@ -144,30 +143,9 @@ def _whole(value: Any, name: str, minimum: int = 0) -> int:
     return int(value)
 
 
-@lru_cache(maxsize=None)
-def _face_poly(key: tuple[int, ...]) -> tuple[int, ...]:
-    poly = [0] * (max(key) + 1)
-    for f in key:
-        poly[f] += 1
-    return tuple(poly)
-
-
 def _counts(key: tuple[int, ...], n: int) -> tuple[int, ...]:
-    table = _COUNTS.get(key)
-    if table is None:
-        table = _COUNTS[key] = [(1,)]
-    if len(table) <= n:
-        poly = _face_poly(key)
-        terms = [(j, c) for j, c in enumerate(poly) if c]
-        while len(table) <= n:
-            prev = table[-1]
-            out = [0] * (len(prev) + len(poly) - 1)
-            for i, a in enumerate(prev):
-                if a:
-                    for j, c in terms:
-                        out[i + j] += a * c
-            table.append(tuple(out))
-    return table[n]
+    """Ways ``n`` dice with faces ``key`` show each total (the core's exact sums)."""
+    return dice.sum_counts(n, key)
 
 
 def _probs(key: tuple[int, ...], n: int) -> np.ndarray:

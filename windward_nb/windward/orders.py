@@ -1,15 +1,18 @@
 """Orders, spending gas, supply cards, picking up and dropping cargo.
 
-As in :mod:`windward_nb.movement`, every ``check_*`` returns ``None`` or a
-``(rule, reason)`` refusal and every ``do_*`` assumes its check passed.
+As in :mod:`windward_nb.windward.movement`, every ``check_*`` returns ``None`` or a
+``(rule, reason)`` refusal and the function that carries it out assumes its check passed.
+An order space a variant adds (the Naturalist's Research Crester) is checked and
+carried out by that variant's hooks (:mod:`windward_nb.windward.hooks`).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 from .actions import PORT_ORDERS, SKY_ORDERS
 from .events import Event
+from .hooks import ORDER_SPACES, active
 from .state import ABOARD, PORT, GameState
 
 Refusal = Optional[tuple[str, str]]
@@ -90,10 +93,13 @@ def check_order(s: GameState, name: str) -> Refusal:
     base = name.split(" ", 1)[0]
     if base not in SKY_ORDERS and base not in PORT_ORDERS:
         return ("Give Orders", f"there is no order called {name!r}")
-    if base == "process" and "naturalist" in s.variants and ship.colour == "purple":
-        return ("The Naturalist", "the Naturalist researches cresters instead of processing them")
-    if base == "research" and not ("naturalist" in s.variants and ship.colour == "purple"):
-        return ("The Naturalist", "only the Naturalist can research cresters")
+    hooks = active(s)
+    refusal = hooks.order_refusal(s, base)
+    if refusal:
+        return refusal
+    space = ORDER_SPACES.get(base)
+    if space is not None and not hooks.gives_order(s, base):
+        return (space.rule, space.absent)
     if turn.mates == 0 and turn.coffee == 0:
         return ("Give Orders", "both mates have given orders this turn and no Coffee is in play")
     if base in turn.orders:
@@ -104,10 +110,8 @@ def check_order(s: GameState, name: str) -> Refusal:
         return ("Give Orders", f"'{base}' is an At Port order and your ship is at sky")
     if base == "hire":
         return check_hire(s, name[5:]) if " " in name else ("Crew", "hire whom? e.g. 'order hire Purser'")
-    if base == "research":
-        from .variants import check_research
-
-        return check_research(s)
+    if space is not None:
+        return hooks.order_effect_refusal(s, base)
     return _order_effect_refusal(s, base)
 
 
@@ -118,7 +122,7 @@ def gain_gas(s: GameState, seat: int, n: int) -> int:
     return got
 
 
-def _execute(s: GameState, ev: list[Event], name: str, source: str) -> None:
+def _execute(s: GameState, ev: list[Event], name: str) -> None:
     seat = s.current
     ship = s.ships[seat]
     board = s.components.board(ship.colour)
@@ -144,10 +148,8 @@ def _execute(s: GameState, ev: list[Event], name: str, source: str) -> None:
         got = gain_gas(s, seat, ship.morale + s.crew_bonus(seat, "process_gas"))
         ev.append(Event("CresterProcessed", f"Player {seat + 1} processes a {kind} crester: a tooth and {got} gas.",
                         {"seat": seat, "crester": kind, "gas": got}))
-    elif name == "research":
-        from .variants import research
-
-        research(s, ev)
+    elif name in ORDER_SPACES:
+        active(s).order_effect(s, ev, name)
     elif name == "supplies":
         s.frames.append({"k": "take", "n": board.supplies})
     elif name == "morale":
@@ -175,7 +177,7 @@ def give_order(s: GameState, ev: list[Event], name: str) -> None:
     turn.orders.append(base)
     ev.append(Event("OrderGiven", f"Player {s.current + 1} gives the '{name}' order with {by}.",
                     {"seat": s.current, "order": name}))
-    _execute(s, ev, name, "order")
+    _execute(s, ev, name)
 
 
 # ------------------------------------------------------------------------------- spending gas
@@ -217,11 +219,11 @@ def buy(s: GameState, ev: list[Event], item: str) -> None:
     elif base == "crew":
         hire(s, ev, item[5:])
     else:
-        _execute(s, ev, BUY_ORDER[base], "gas")
+        _execute(s, ev, BUY_ORDER[base])
 
 
 # ------------------------------------------------------------------------------- supply cards
-def check_play(s: GameState, card: str, extra) -> Refusal:
+def check_play(s: GameState, card: str, extra: Any) -> Refusal:
     comp = s.components
     ship = s.ships[s.current]
     try:
@@ -258,7 +260,7 @@ def check_play(s: GameState, card: str, extra) -> Refusal:
     return None
 
 
-def play(s: GameState, ev: list[Event], card: str, extra) -> None:
+def play(s: GameState, ev: list[Event], card: str, extra: Any) -> None:
     seat = s.current
     ship = s.ships[seat]
     ship.hand.remove(card)
@@ -397,13 +399,18 @@ def drop(s: GameState, ev: list[Event], what: str) -> None:
                     {"seat": s.current, "item": what, "hex": h}))
 
 
+def teeth_at_port(s: GameState, ev: list[Event], seat: int) -> None:
+    """A ship at the Trading Post: the teeth in its hold become notoriety (unless the mode
+    decides otherwise, see :meth:`~windward_nb.windward.hooks.Hooks.teeth_at_port`)."""
+    if not active(s).teeth_at_port(s, ev, seat):
+        cash_teeth(s, ev, seat)
+
+
 def cash_teeth(s: GameState, ev: list[Event], seat: int) -> None:
-    """Teeth in the hold of a ship at the Trading Post become notoriety."""
+    """Teeth in the hold of ``seat``'s ship become notoriety."""
     ship = s.ships[seat]
     if not (ship.grey_teeth or ship.red_teeth):
         return
-    if s.mode in ("solo", "cooperative"):
-        return  # these modes choose between notoriety and gas: see windward_nb.variants
     value = s.components.teeth_notoriety
     gain = ship.grey_teeth * value["grey"] + ship.red_teeth * value["red"]
     ev.append(Event("NotorietyGained",

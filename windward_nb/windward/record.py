@@ -1,4 +1,4 @@
-"""Game records (``*.wwr.json``): everything needed to replay a game exactly.
+"""Windward game records (``*.wwr.json``): everything needed to replay a game exactly.
 
 A record holds the rule options, the component set it was played with (its
 name and content hash), the players, the drawn setup, and every action in its
@@ -7,31 +7,31 @@ text form. Chance outcomes are actions too (``wind 3``, ``dice 1,1,2``,
 is exact forever, on any machine. Comments can be attached to any ply, and
 ``meta`` holds free-form facts such as the final scores.
 
-Reading is strict. :func:`load_record` refuses, with a
-:class:`~windward_nb.errors.RecordError` naming the field or the ply, a file
-that is too large, is not JSON, has an unknown format version, misses a
-field, has a field of the wrong type or an unknown field, was made with a
-different component set, or holds an action that the rules forbid at that
-ply (the engine's reason is quoted). Nothing is ever unpickled or evaluated.
+:class:`Record` is Windward's :class:`~windward_nb.core.record.GameRecord`: the
+core reads and writes it (strict, bounded reading; atomic saves; one JSON
+Schema, :meth:`Record.schema`, checked both when loading and before writing) and
+replays it through the rules. Every problem is a
+:class:`~windward_nb.core.errors.RecordError` naming the field or the ply;
+nothing is ever unpickled or evaluated.
 
->>> import windward_nb as ww
->>> g = ww.new_game(players=2, seed=3)
+>>> from windward_nb import windward
+>>> g = windward.new_game(players=2, seed=3)
 >>> _ = g.apply("end turn")
->>> again = ww.GameRecord.from_json(g.record.to_json()).replay()
+>>> again = Record.from_json(g.record.to_json()).replay()
 >>> again.state.fingerprint() == g.state.fingerprint()
 True
 >>> bad = g.record.to_dict()
 >>> bad["actions"][0] = "move N"
->>> ww.GameRecord.from_dict(bad).verify()
+>>> Record.from_dict(bad).verify()
 Traceback (most recent call last):
 ...
-windward_nb.errors.RecordError: actions[0] (ply 1) 'move N' is illegal: your ship is at port: leave port first [Trading Post]
+windward_nb.core.errors.RecordError: actions[0] (ply 1) 'move N' is illegal: your ship is at port: leave port first [Trading Post]
 
-The file format, version 1 (one JSON object)::
+The file format, version 1 (one JSON object, its fields in this order)::
 
     format      "windward-record"
     version     1
-    options     {"players": 2-5, "mode", "planet", "variants": [...], "edition"}
+    options     {"players": 1-5, "mode", "planet", "variants": [...], "edition"}
     components  {"name", "hash"}            the component set, by content hash
     players     [{"name", "colour", "kind": "human"|"bot", "bot": name}]
     setup       the random choices of setup (tiles, colours, first, deck, wind, greys)
@@ -44,25 +44,32 @@ The file format, version 1 (one JSON object)::
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
-import re
-import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
+from ..core import files
+from ..core.errors import RecordError
+from ..core.events import Event
+from ..core.record import GameRecord, parse_record_json, read_record_text
+from ..core.schema import check
+from . import hooks
 from .components import Components, load_components
-from .errors import RecordError
+from .invariants import violations
+from .setup import EDITIONS, build_state, check_options
+from .state import GameState
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .replay import Replay
-    from .state import GameState
 
 FORMAT = "windward-record"
 VERSION = 1
+# Limits read when a record is checked (module globals, so a test can lower them)
 MAX_BYTES = 20_000_000  # a file larger than this is refused before it is read
 MAX_ACTIONS = 200_000  # more plies than any real game (a long 5-player game has a few thousand)
 MAX_ACTION_CHARS = 4_000  # a shuffle of the whole deck is under 1,000 characters
@@ -73,177 +80,231 @@ MAX_META_DEPTH = 24
 TOP_FIELDS = ("format", "version", "options", "components", "players", "setup", "seed", "actions",
               "comments", "meta", "position")
 OPTION_FIELDS = ("players", "mode", "planet", "variants", "edition")
-PLAYER_FIELDS = ("name", "colour", "kind", "bot")
-PLAYER_KINDS = ("human", "bot")
-SETUP_FIELDS = {"tiles": list, "colours": list, "first": int, "deck": list, "wind": int, "greys": list}
-SETUP_OPTIONAL = {"white": int, "difficulty": str, "achievements": list}  # cooperative mode, achievements variant
-
-_PLY_KEY = re.compile(r"[0-9]{1,9}")
-
+SETUP_FIELDS = ("tiles", "colours", "first", "deck", "wind", "greys")  # needed unless a position is given
+SETUP_OPTIONAL = ("white", "difficulty", "achievements")  # the cooperative mode, the achievements variant
 
 def _fail(message: str, *, field: str | None = None, ply: int | None = None) -> RecordError:
-    """A RecordError carrying the field (``.field``) and/or ply (``.ply``) it is about."""
-    err = RecordError(message)
-    err.field = field  # type: ignore[attr-defined]
-    err.ply = ply  # type: ignore[attr-defined]
-    return err
+    return RecordError(message, field=field, ply=ply)
 
 
-@dataclass
-class GameRecord:
-    """A whole game as data: options, components, players, setup, actions, comments, meta."""
+# =============================================================================== the schema's parts
+_TEXT = {"type": "string", "maxLength": MAX_NAME_CHARS}
+_SMALL = {"type": "integer", "minimum": -1000, "maximum": 1000}
 
-    options: dict[str, Any]
+
+def _list(item: dict[str, Any], most: int = 200) -> dict[str, Any]:
+    return {"type": "array", "maxItems": most, "items": item}
+
+
+def _object(props: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {"type": "object", "properties": props, "required": list(required), "additionalProperties": False}
+
+
+_SHIP = _object({"colour": _TEXT, "pos": _SMALL, "morale": _SMALL, "rowers": _SMALL, "boats": _list(_SMALL),
+                 "gas": _SMALL, "cannons": _SMALL, "crew": _list(_TEXT), "hand": _list(_TEXT), "hold": _TEXT,
+                 "grey_teeth": _SMALL, "red_teeth": _SMALL, "tokens": _SMALL, "notoriety": _SMALL},
+                ("pos", "boats"))
+_TURN = _object({"speed": _SMALL, "mates": _SMALL, "coffee": _SMALL, "coffee_tokens": _SMALL,
+                 "orders": _list(_TEXT), "deadweight": {"type": "boolean"}, "no_attack": _list(_TEXT),
+                 "fought_reds": _list(_SMALL), "came_from": _SMALL, "last_clear": _SMALL},
+                ("came_from", "last_clear", "fought_reds"))
+_POSITION = _object({
+    "planet": _TEXT, "components": _TEXT, "mode": _TEXT, "variants": _list(_TEXT), "edition": _TEXT,
+    "ships": _list({"$ref": "#/$defs/ship"}), "first": _SMALL, "current": _SMALL, "round": _SMALL,
+    "turn_number": _SMALL, "wind": _SMALL, "greys": _list(_SMALL), "greys_down": _list(_SMALL),
+    "reds": _list(_SMALL), "reds_down": _list(_SMALL), "white": _SMALL,
+    "items": {"type": "object", "maxProperties": 200,
+              "propertyNames": {"pattern": "^[0-9]{1,9}$", "description": "a space number"},
+              "additionalProperties": _list(_SMALL)},
+    "stacks": _list(_list(_TEXT)), "discard": _list(_TEXT), "turn": {"$ref": "#/$defs/turn"},
+    "frames": {"type": "array", "maxItems": 0, "description": "a starting position has no pending decision"},
+    "end_trigger": _SMALL, "over": {"type": "boolean"}, "result": _TEXT, "lives": _list(_SMALL),
+    "difficulty": _SMALL, "tagged_reds": _list(_SMALL), "tagged_greys": _list(_SMALL),
+    "achievements": _list(_object({"id": _TEXT, "first": _SMALL, "claimed": _list(_SMALL)})),
+    "stats": _list({"type": "object", "maxProperties": 200, "additionalProperties": _SMALL}),
+}, ("ships", "first", "current", "end_trigger", "stacks", "over", "items", "turn", "white", "greys", "greys_down",
+    "reds", "reds_down"))
+
+
+# =============================================================================== the record
+@dataclass(kw_only=True)
+class Record(GameRecord):
+    """A whole Windward game as data: options, components, players, setup, actions, comments, meta."""
+
+    GAME: ClassVar[str] = "windward"
+    TITLE: ClassVar[str] = "Windward"
+    FORMAT: ClassVar[str] = FORMAT
+    VERSION: ClassVar[int] = VERSION
+    SUFFIX: ClassVar[str] = ".wwr.json"
+    PLAYERS: ClassVar[tuple[int, int]] = (1, 5)
+
     components: dict[str, str]
-    players: list[dict[str, Any]]
     setup: dict[str, Any]
-    actions: list[str] = field(default_factory=list)
-    comments: dict[int, str] = field(default_factory=dict)
-    seed: int | None = None
-    meta: dict[str, Any] = field(default_factory=dict)
     position: dict[str, Any] | None = None  # a hand-built start (scenario) instead of a drawn setup
 
     @classmethod
-    def new(cls, *, players: int, mode: str, planet: str, variants, edition: str, components: Components,
-            setup: dict[str, Any], seed: int | None = None, names: list[str] | None = None) -> "GameRecord":
-        names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
-        if len(names) != players:
-            raise ValueError(f"names lists {len(names)} names for {players} players")
-        return cls(
-            options={"players": players, "mode": mode, "planet": planet, "variants": list(variants),
-                     "edition": edition},
-            components={"name": components.name, "hash": components.content_hash},
-            players=[{"name": names[i], "colour": setup["colours"][i], "kind": "human"} for i in range(players)],
-            setup=dict(setup),
-            seed=seed,
-        )
+    def new(cls, *, players: int, mode: str, planet: str, variants: Any, edition: str, components: Components,
+            setup: dict[str, Any], seed: int | None = None, names: Any = None) -> "Record":
+        """A record for a game about to start (the players named ``names``, or Player 1, 2 ...)."""
+        entries = cls.default_players(players, names)
+        for i, p in enumerate(entries):
+            p["colour"] = setup["colours"][i]
+        record = cls(options={"players": players, "mode": mode, "planet": planet, "variants": list(variants),
+                              "edition": edition},
+                     components={"name": components.name, "hash": components.content_hash},
+                     players=[{"name": p["name"], "colour": p["colour"], "kind": p["kind"]} for p in entries],
+                     setup=dict(setup), seed=seed)
+        if seed is not None:
+            check(seed, record.schema()["properties"]["seed"], "seed")
+        return record
 
-    # ----------------------------------------------------------------------- small helpers
-    def __len__(self) -> int:
-        """Number of plies (actions, chance outcomes included)."""
-        return len(self.actions)
+    # ----------------------------------------------------------------------------- the schema
+    @classmethod
+    def options_schema(cls) -> dict[str, Any]:
+        return _object({"players": {"type": "integer", "minimum": 1, "maximum": 5},
+                        "mode": {"enum": list(hooks.MODES)},
+                        "planet": {"enum": ["large", "small"]},
+                        "variants": {"type": "array", "maxItems": 16, "items": {"enum": list(hooks.VARIANTS)}},
+                        "edition": {"enum": list(EDITIONS)}}, OPTION_FIELDS)
 
-    def __bool__(self) -> bool:  # a record with no actions yet is still a record
-        return True
+    @classmethod
+    def player_properties(cls) -> dict[str, Any]:
+        return {"colour": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_CHARS,
+                           "description": "the ship board the captain plays"}}
 
-    def copy(self) -> "GameRecord":
-        """A deep, independent copy."""
-        return GameRecord(options=copy.deepcopy(self.options), components=dict(self.components),
-                          players=copy.deepcopy(self.players), setup=copy.deepcopy(self.setup),
-                          actions=list(self.actions), comments=dict(self.comments), seed=self.seed,
-                          meta=copy.deepcopy(self.meta), position=copy.deepcopy(self.position))
+    @classmethod
+    def extra_properties(cls) -> tuple[dict[str, Any], list[str]]:
+        setup = _object({
+            "tiles": _list({"type": "integer", "minimum": 0, "maximum": 5}, 6),
+            "colours": _list({"type": "string", "maxLength": MAX_NAME_CHARS}, 5),
+            "first": {"type": "integer", "minimum": 0, "maximum": 4},
+            "deck": _list({"type": "string", "maxLength": MAX_NAME_CHARS}, 1000),
+            "wind": {"type": "integer", "minimum": 1, "maximum": 6},
+            "greys": _list({"type": "integer", "minimum": 1, "maximum": 6}, 6),
+            "white": {"type": "integer", "minimum": 1, "maximum": 6},
+            "difficulty": {"type": "string", "maxLength": MAX_NAME_CHARS},
+            "achievements": _list({"type": "string", "maxLength": MAX_NAME_CHARS}, 20),
+        }, ("colours",))
+        setup["description"] = ("the random choices of setup; with a position, only the colours "
+                                "(see Record.check_game)")
+        components = _object({"name": _TEXT, "hash": _TEXT}, ("name", "hash"))
+        position = {"$ref": "#/$defs/position"}  # absent unless the game started from a built position
+        return {"components": components, "setup": setup, "position": position}, ["components", "setup"]
 
-    def comment(self, ply: int, text: str) -> None:
-        """Attach a note to ply ``ply`` (1 = the first action; 0 = the starting position)."""
-        if not isinstance(ply, int) or not 0 <= ply <= len(self.actions):
-            raise ValueError(f"ply must be 0-{len(self.actions)}, got {ply!r}")
-        if not isinstance(text, str) or len(text) > MAX_COMMENT_CHARS:
-            raise ValueError(f"a comment is text of at most {MAX_COMMENT_CHARS} characters")
-        self.comments[ply] = text
+    @classmethod
+    def schema(cls) -> dict[str, Any]:
+        s = super().schema()
+        s["properties"]["version"] = {"type": "integer", "const": cls.VERSION}
+        s["$defs"] = {"position": _POSITION, "ship": _SHIP, "turn": _TURN}
+        return s
 
-    def set_player(self, seat: int, *, name: str | None = None, bot: str | None = None) -> None:
-        """Name a seat and say whether a bot plays it (``bot="GreedyBot"``) or a person (``bot=None``)."""
-        p = self.players[seat]
-        if name is not None:
-            p["name"] = str(name)
-        if bot is None:
-            p["kind"] = "human"
-            p.pop("bot", None)
+    @classmethod
+    def check_dict(cls, d: Any) -> None:
+        # what this format has always said about these mistakes, in its own words
+        if isinstance(d, dict) and d.get("format") == FORMAT:
+            for key in d:
+                if key not in TOP_FIELDS:
+                    raise _fail(f"{key!s} is not a field of a version-{VERSION} record (fields: {', '.join(TOP_FIELDS)})",
+                                field=str(key))
+            if "meta" in d and not isinstance(d["meta"], dict):
+                raise _fail("meta must be an object", field="meta")
+            if isinstance(d.get("actions"), list) and len(d["actions"]) > MAX_ACTIONS:
+                raise _fail(f"actions has {len(d['actions'])} entries; records over {MAX_ACTIONS} plies are refused",
+                            field="actions")
+        super().check_dict(d)
+
+    @classmethod
+    def check_game(cls, d: dict[str, Any]) -> None:
+        """Checks across fields: the setup a game needs and ship boards matching the seats."""
+        setup, position = d["setup"], d.get("position")
+        n = d["options"]["players"]
+        if position is None:
+            for key in SETUP_FIELDS:
+                if key not in setup:
+                    raise _fail(f"setup.{key} is missing", field=f"setup.{key}")
         else:
-            p["kind"] = "bot"
-            p["bot"] = str(bot)
+            for key in setup:
+                if key != "colours":
+                    raise _fail(f"setup.{key} is not a field of a record with a position (fields: colours)",
+                                field=f"setup.{key}")
+        colours = setup["colours"]
+        if len(colours) != n:
+            raise _fail(f"setup.colours lists {len(colours)} ship boards for {n} players", field="setup.colours")
+        for i, p in enumerate(d["players"]):
+            if p["colour"] != colours[i]:
+                raise _fail(f"players[{i}].colour is {p['colour']!r} but setup.colours[{i}] is {colours[i]!r}",
+                            field=f"players[{i}].colour")
 
-    def names(self) -> list[str]:
-        return [p["name"] for p in self.players]
-
-    # ----------------------------------------------------------------------- JSON
+    # ----------------------------------------------------------------------------- JSON, in the version-1 order
     def to_dict(self) -> dict[str, Any]:
         n = len(self.actions)
-        return {
+        d: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
-            "options": dict(self.options, variants=list(self.options.get("variants", []))),
+            "options": dict(copy.deepcopy(self.options), variants=list(self.options.get("variants", []))),
             "components": dict(self.components),
             "players": [dict(p) for p in self.players],
-            "setup": dict(self.setup),
+            "setup": copy.deepcopy(self.setup),
             "seed": self.seed,
             "actions": list(self.actions),
             # comments on plies taken back by undo are not written
             "comments": {str(k): v for k, v in sorted(self.comments.items()) if 0 <= k <= n},
-            "meta": dict(self.meta),
-            **({"position": self.position} if self.position is not None else {}),
+            "meta": copy.deepcopy(self.meta),
         }
-
-    def to_json(self, indent: int | None = 1) -> str:
-        """The record as JSON text: one field per line, one action and one comment per line
-        (easy to read and to diff); ``indent=None`` gives the most compact form."""
-        d = self.to_dict()
-        if indent is None:
-            return json.dumps(d, separators=(",", ":"))
-        pad = " " * indent
-        lines = []
-        for key, value in d.items():
-            if key in ("actions", "comments") and value:
-                items = ([json.dumps(a) for a in value] if key == "actions"
-                         else [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()])
-                inner = f",\n{pad}{pad}".join(items)
-                open_, close = ("[", "]") if key == "actions" else ("{", "}")
-                lines.append(f"{pad}{json.dumps(key)}: {open_}\n{pad}{pad}{inner}\n{pad}{close}")
-            else:
-                lines.append(f"{pad}{json.dumps(key)}: {json.dumps(value)}")
-        return "{\n" + ",\n".join(lines) + "\n}\n"
+        if self.position is not None:
+            d["position"] = copy.deepcopy(self.position)
+        return d
 
     @classmethod
-    def from_dict(cls, d: Any) -> "GameRecord":
-        """Validate the structure of a decoded record (no replay; see :meth:`verify`)."""
-        return _validate(d)
+    def _from_checked(cls, d: dict[str, Any], comments: dict[int, str]) -> "Record":
+        o = d["options"]
+        return cls(options={"players": o["players"], "mode": o["mode"], "planet": o["planet"],
+                            "variants": list(o["variants"]), "edition": o["edition"]},
+                   components=dict(d["components"]), players=d["players"], setup=d["setup"],
+                   actions=d["actions"], comments=comments, seed=d.get("seed"), meta=d.get("meta", {}),
+                   position=d.get("position"))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "GameRecord":
-        """Parse and validate the structure of a record's JSON text (no replay)."""
-        if isinstance(text, (bytes, bytearray)):
-            if len(text) > MAX_BYTES:
-                raise _fail(f"record is {len(text)} bytes; records over {MAX_BYTES} bytes are refused")
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise _fail(f"record is not UTF-8 text: {exc}") from None
-        if not isinstance(text, str):
-            raise _fail(f"record text must be a string, got {type(text).__name__}")
-        if len(text) > MAX_BYTES:
-            raise _fail(f"record is {len(text)} characters; records over {MAX_BYTES} bytes are refused")
-        try:
-            d = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise _fail(f"record is not valid JSON: {exc}") from None
-        return _validate(d)
+    def from_json(cls, text: str | bytes) -> "Record":
+        """Parse and validate a record's JSON text (no replay)."""
+        record = cls.from_dict(parse_record_json(text, MAX_BYTES))
+        assert isinstance(record, Record)
+        return record
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Record":
+        record = super().from_dict(d)
+        assert isinstance(record, Record)
+        return record
+
+    def copy(self) -> "Record":
+        out = super().copy()
+        assert isinstance(out, Record)
+        return out
 
     def save(self, path: str | os.PathLike) -> Path:
-        """Write the record to ``path`` atomically: a crash leaves the old file or the new one, never half.
+        """Write the record to ``path`` atomically: a crash leaves the old file or the new one, never half
+        of one; an existing file keeps its permissions. A record that could not be read back is refused
+        with :class:`RecordError`; a failing disk raises :class:`OSError`. Returns the path."""
+        return files.atomic_write_text(path, self.to_json())
 
-        Returns the path written.
-        """
-        path = Path(path)
-        data = self.to_json()
-        directory = path.parent if str(path.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
+    # ----------------------------------------------------------------------------- replaying
+    # a component set of your own, given for one replay, is kept in self.__dict__["_components"] (see using())
+    @contextlib.contextmanager
+    def using(self, components: Components | None) -> Iterator["Record"]:
+        """Replay with ``components`` (a set of your own) inside the ``with`` block."""
+        old = self.__dict__.get("_components")
+        if components is not None:
+            self.__dict__["_components"] = components
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-        return path
+            yield self
+        finally:
+            if components is not None:
+                self.__dict__["_components"] = old
 
-    # ----------------------------------------------------------------------- replaying
     def check_components(self, components: Components | None = None) -> Components:
         """The component set to replay with; refuses one whose content differs from the record's."""
-        comp = components or load_components()
+        comp = components or self.__dict__.get("_components") or load_components()
         if comp.content_hash != self.components.get("hash"):
             raise _fail(
                 f"components: the record was made with component set {self.components.get('name')!r} "
@@ -252,12 +313,8 @@ class GameRecord:
                 field="components")
         return comp
 
-    def start_state(self, components: Components | None = None) -> "tuple[GameState, list]":
+    def start_state(self, components: Components | None = None) -> tuple[GameState, list[Event]]:
         """The position before the first action (ply 0) and the setup events."""
-        from .invariants import violations
-        from .setup import build_state, check_options
-        from .state import GameState
-
         comp = self.check_components(components)
         o = self.options
         try:
@@ -289,75 +346,47 @@ class GameRecord:
             raise _fail("position: does not match options", field="position")
         return state, []
 
-    def iter_plies(self, components: Components | None = None, check: bool = True):
-        """Yield ``(ply, action, state, events)`` for every ply, applying the actions to one state.
+    def game_seed(self) -> int | None:
+        """A drawn setup used the seed, and the game's chance its successor; a built position's chance the seed."""
+        seed = self.seed or 0
+        return seed if self.position is not None else seed + 1
 
-        The same state object is mutated in place and yielded each time. With
-        ``check`` every action is checked first; an illegal one raises
-        :class:`RecordError` naming the ply and the engine's reason.
-        """
-        state, _ = self.start_state(components)
-        for ply, text in enumerate(self.actions, start=1):
-            a = parse_action(text, ply)
-            events = apply_action(state, a, ply, text, check)
-            yield ply, a, state, events
+    @classmethod
+    def game_class(cls) -> type:
+        from .game import Game
 
-    def verify(self, components: Components | None = None) -> "GameState":
-        """Replay every action through the engine, checking each; return the final position."""
-        state = None
-        for _, _, state, _ in self.iter_plies(components):
-            pass
-        if state is None:
-            state, _ = self.start_state(components)
-        return state
+        return Game
+
+    def iter_plies(self, check: bool = True, components: Components | None = None
+                   ) -> Iterator[tuple[int, Any, Any, list[Event]]]:
+        with self.using(components):
+            yield from super().iter_plies(check)
+
+    def verify(self, components: Components | None = None) -> GameState:
+        """Replay every action through the rules, checking each; return the final position."""
+        with self.using(components):
+            state: GameState = super().verify()
+            return state
 
     def replay(self, upto: int | None = None, components: Components | None = None,
                auto_chance: bool = False) -> "Game":
-        """A :class:`~windward_nb.game.Game` at ply ``upto`` (default: the end), with undo back to ply 0.
+        """A Game at ply ``upto`` (default: the end), with undo back to ply 0.
 
         With ``auto_chance=True`` the returned game draws later chance rolls
         itself, from the record's seed, carried forward exactly as far as the
         recorded game had used it.
         """
-        from .engine import CHANCE, decider, sample_chance
-        from .game import Game
-
-        comp = self.check_components(components)
-        if upto is not None and (not isinstance(upto, int) or not 0 <= upto <= len(self.actions)):
-            raise ValueError(f"upto must be a ply 0-{len(self.actions)}, got {upto!r}")
-        state, events = self.start_state(comp)
-        rec = self.copy()
-        rec.actions = []
-        seed = self.seed or 0
-        game = Game(state, rec, seed=seed if self.position is not None else seed + 1, auto_chance=False,
-                    events=events)
-        actions = self.actions if upto is None else self.actions[:upto]
-        for ply, text in enumerate(actions, start=1):
-            a = parse_action(text, ply)
-            if decider(game.state) == CHANCE:
-                try:  # keep the game's generator where the original game's was
-                    sample_chance(game.state, game.rng)
-                except Exception:
-                    pass
-            refusal = _refusal(game.state, a, ply, text)
-            if refusal:
-                raise _illegal(ply, text, refusal)
-            try:
-                game.apply(a)
-            except Exception as exc:
-                raise _engine_failed(ply, text, exc) from None
-        if auto_chance:
-            game.auto_chance = True
-            game.last_events = list(game.last_events) + game._draw_chance()
-        return game
+        with self.using(components):
+            game: Game = super().replay(upto, auto_chance=auto_chance)
+            return game
 
     def cursor(self, every: int = 64, components: Components | None = None) -> "Replay":
-        """A :class:`~windward_nb.replay.Replay` to step and jump through the game."""
+        """A :class:`~windward_nb.windward.replay.Replay` to step and jump through the game."""
         from .replay import Replay
 
         return Replay(self, every=every, components=components)
 
-    def to_text(self, components: Components | None = None, width: int = 100) -> str:
+    def to_text(self, components: Components | None = None, width: int = 100) -> str:  # type: ignore[override]
         """A score sheet a person can read: turn by turn, moves, dice, results and comments."""
         from .replay import score_sheet
 
@@ -365,223 +394,24 @@ class GameRecord:
 
 
 # =============================================================================== loading
-def load_record(path: str | os.PathLike, *, verify: bool = True, components: Components | None = None) -> GameRecord:
+def load_record(path: str | os.PathLike, *, verify: bool = True, components: Components | None = None) -> Record:
     """Read and validate a ``.wwr.json`` file.
 
-    The structure is checked, then the component set, then (with ``verify``,
-    the default) every action is replayed through the engine. Any problem
-    raises :class:`RecordError` naming the field or the ply.
+    The file is read with a bound (regular files only, at most :data:`MAX_BYTES`),
+    the JSON strictly, then the structure, the component set and (with
+    ``verify``, the default) every action replayed through the rules. Any
+    problem raises :class:`RecordError` naming the field or the ply.
     """
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise _fail(f"cannot read {path}: {exc.strerror}") from None
-    if size > MAX_BYTES:
-        raise _fail(f"{path} is {size} bytes; records over {MAX_BYTES} bytes are refused")
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise _fail(f"cannot read {path}: {exc.strerror}") from None
-    record = GameRecord.from_json(raw)
+    record = Record.from_dict(parse_record_json(read_record_text(path, MAX_BYTES), MAX_BYTES))
     record.check_components(components)
     if verify:
         record.verify(components)
     return record
 
 
-# =============================================================================== applying actions
-def parse_action(text: str, ply: int):
-    from .actions import Action
-
-    try:
-        return Action.parse(text)
-    except ValueError as exc:
-        raise _fail(f"actions[{ply - 1}] (ply {ply}): {exc}", field=f"actions[{ply - 1}]", ply=ply) from None
-
-
-def _refusal(state, a, ply: int, text: str):
-    from .engine import why_illegal
-
-    try:
-        return why_illegal(state, a)
-    except Exception as exc:  # the engine could not even judge it: report, never crash the reader
-        return ("engine", f"the engine could not check it ({type(exc).__name__}: {exc})")
-
-
-def _illegal(ply: int, text: str, refusal) -> RecordError:
-    return _fail(f"actions[{ply - 1}] (ply {ply}) {text!r} is illegal: {refusal[1]} [{refusal[0]}]",
-                 field=f"actions[{ply - 1}]", ply=ply)
-
-
-def _engine_failed(ply: int, text: str, exc: Exception) -> RecordError:
-    return _fail(f"actions[{ply - 1}] (ply {ply}) {text!r}: the engine failed while applying it "
-                 f"({type(exc).__name__}: {exc}); this is a bug in the engine, please report it",
-                 field=f"actions[{ply - 1}]", ply=ply)
-
-
-def apply_action(state, a, ply: int, text: str, check: bool = True) -> list:
-    """Apply one recorded action to ``state``; every problem becomes a RecordError naming the ply."""
-    from .engine import apply
-
-    if check:
-        refusal = _refusal(state, a, ply, text)
-        if refusal:
-            raise _illegal(ply, text, refusal)
-    try:
-        return apply(state, a, check=False)
-    except Exception as exc:
-        raise _engine_failed(ply, text, exc) from None
-
-
-# =============================================================================== validation
-def _type_name(kind) -> str:
-    if isinstance(kind, tuple):
-        return " or ".join(_type_name(k) for k in kind)
-    return {int: "a whole number", str: "text", list: "a list", dict: "an object", bool: "true/false",
-            type(None): "null"}.get(kind, getattr(kind, "__name__", str(kind)))
-
-
-def _is(value: Any, kind) -> bool:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in kinds:
-        return False
-    return isinstance(value, kinds)
-
-
-def _need(d: dict, key: str, kind, where: str = "") -> Any:
-    name = f"{where}{key}"
-    if key not in d:
-        raise _fail(f"{name} is missing", field=name)
-    value = d[key]
-    if not _is(value, kind):
-        raise _fail(f"{name} should be {_type_name(kind)}, not {type(value).__name__}", field=name)
-    return value
-
-
-def _no_unknown(d: dict, allowed, where: str) -> None:
-    for key in d:
-        if key not in allowed:
-            raise _fail(f"{where}{key!s} is not a field of a version-{VERSION} record "
-                        f"(fields: {', '.join(allowed)})", field=f"{where}{key}")
-
-
-def _depth_ok(value: Any, limit: int) -> bool:
-    stack = [(value, 0)]
-    while stack:
-        v, d = stack.pop()
-        if d > limit:
-            return False
-        if isinstance(v, dict):
-            stack.extend((x, d + 1) for x in v.values())
-        elif isinstance(v, list):
-            stack.extend((x, d + 1) for x in v)
-    return True
-
-
-def _json_safe(value: Any, where: str) -> None:
-    """Refuse values that JSON cannot write back (NaN, non-text keys, other Python types)."""
-    stack = [value]
-    while stack:
-        v = stack.pop()
-        if isinstance(v, dict):
-            for k, x in v.items():
-                if not isinstance(k, str):
-                    raise _fail(f"{where} has a key that is not text: {k!r}", field=where)
-                stack.append(x)
-        elif isinstance(v, list):
-            stack.extend(v)
-        elif isinstance(v, float):
-            if v != v or v in (float("inf"), float("-inf")):
-                raise _fail(f"{where} holds a number JSON cannot store ({v})", field=where)
-        elif not (v is None or isinstance(v, (str, int, bool))):
-            raise _fail(f"{where} holds a {type(v).__name__}, which a record cannot store", field=where)
-
-
-def _int_list(d: dict, key: str, where: str, lo: int, hi: int) -> list[int]:
-    values = _need(d, key, list, where)
-    for i, v in enumerate(values):
-        if not _is(v, int) or not lo <= v <= hi:
-            raise _fail(f"{where}{key}[{i}] should be a whole number {lo}-{hi}", field=f"{where}{key}[{i}]")
-    return values
-
-
-def _str_list(d: dict, key: str, where: str, limit: int) -> list[str]:
-    values = _need(d, key, list, where)
-    if len(values) > limit:
-        raise _fail(f"{where}{key} has {len(values)} entries; at most {limit} make sense", field=f"{where}{key}")
-    for i, v in enumerate(values):
-        if not isinstance(v, str) or len(v) > MAX_NAME_CHARS:
-            raise _fail(f"{where}{key}[{i}] should be short text", field=f"{where}{key}[{i}]")
-    return values
-
-
-_INT = "int"
-_SHIP_SCHEMA = {"colour": str, "pos": _INT, "morale": _INT, "rowers": _INT, "boats": [_INT], "gas": _INT,
-                "cannons": _INT, "crew": [str], "hand": [str], "hold": str, "grey_teeth": _INT, "red_teeth": _INT,
-                "tokens": _INT, "notoriety": _INT}
-_TURN_SCHEMA = {"speed": _INT, "mates": _INT, "coffee": _INT, "coffee_tokens": _INT, "orders": [str],
-                "deadweight": bool, "no_attack": [str], "fought_reds": [_INT], "came_from": _INT,
-                "last_clear": _INT}
-_POSITION_SCHEMA = {"planet": str, "components": str, "mode": str, "variants": [str], "edition": str,
-                    "ships": [_SHIP_SCHEMA], "first": _INT, "current": _INT, "round": _INT, "turn_number": _INT,
-                    "wind": _INT, "greys": [_INT], "greys_down": [_INT], "reds": [_INT], "reds_down": [_INT],
-                    "white": _INT, "items": {"*": [_INT]}, "stacks": [[str]], "discard": [str],
-                    "turn": _TURN_SCHEMA, "frames": [], "end_trigger": _INT, "over": bool, "result": str,
-                    "lives": [_INT], "difficulty": _INT, "tagged_reds": [_INT], "tagged_greys": [_INT],
-                    "achievements": [{"id": str, "first": _INT, "claimed": [_INT]}], "stats": [{"*": _INT}]}
-
-
-def _check_schema(value: Any, schema: Any, where: str) -> None:
-    """Check a decoded value against a small schema: a type, [item schema], or {key: schema}."""
-    if schema == _INT:
-        if not _is(value, int) or not -1000 <= value <= 1000:
-            raise _fail(f"{where} should be a small whole number", field=where)
-    elif isinstance(schema, type):
-        if not _is(value, schema):
-            raise _fail(f"{where} should be {_type_name(schema)}, not {type(value).__name__}", field=where)
-        if schema is str and len(value) > MAX_NAME_CHARS:
-            raise _fail(f"{where} is too long", field=where)
-    elif isinstance(schema, list):
-        if not isinstance(value, list):
-            raise _fail(f"{where} should be a list, not {type(value).__name__}", field=where)
-        if not schema and value:
-            raise _fail(f"{where} must be empty", field=where)
-        if len(value) > 200:
-            raise _fail(f"{where} is too long", field=where)
-        for i, v in enumerate(value):
-            _check_schema(v, schema[0], f"{where}[{i}]")
-    elif isinstance(schema, dict):
-        if not isinstance(value, dict):
-            raise _fail(f"{where} should be an object, not {type(value).__name__}", field=where)
-        if "*" in schema:
-            for k, v in value.items():
-                if len(k) > MAX_NAME_CHARS:
-                    raise _fail(f"{where} has an overlong key", field=where)
-                _check_schema(v, schema["*"], f"{where}.{k}")
-            return
-        # fields this reader does not know, or misses, are judged by the round trip through GameState
-        for k, sub in schema.items():
-            if k in value:
-                _check_schema(value[k], sub, f"{where}.{k}")
-
-
-def _check_position(position: dict, players: int) -> None:
-    _check_schema(position, _POSITION_SCHEMA, "position")
-    for key in ("ships", "first", "current", "end_trigger", "stacks", "over", "items", "turn", "white", "greys",
-                "greys_down", "reds", "reds_down"):
-        if key not in position:
-            raise _fail(f"position.{key} is missing", field=f"position.{key}")
-    for i, ship in enumerate(position["ships"]):
-        for key in ("pos", "boats"):
-            if key not in ship:
-                raise _fail(f"position.ships[{i}].{key} is missing", field=f"position.ships[{i}].{key}")
-    for key in ("came_from", "last_clear", "fought_reds"):
-        if key not in position["turn"]:
-            raise _fail(f"position.turn.{key} is missing", field=f"position.turn.{key}")
-    for k in position["items"]:
-        if not _PLY_KEY.fullmatch(k):
-            raise _fail(f"position.items key {k!r} is not a space number", field="position.items")
+# =============================================================================== a built position's checks
+def _check_position(position: dict[str, Any], players: int) -> None:
+    """What the schema cannot say about a built starting position (seats, stacks, item rows)."""
     if len(position["ships"]) != players:
         raise _fail(f"position.ships lists {len(position['ships'])} ships for {players} players",
                     field="position.ships")
@@ -599,149 +429,15 @@ def _check_position(position: dict, players: int) -> None:
             raise _fail(f"position.items.{k} must count 4 kinds of items", field=f"position.items.{k}")
 
 
-def _check_hexes(position: dict, cells: int) -> None:
-    """Every space a position names must be on its planet (or -1/-2: port, aboard, off the planet)."""
+def _check_hexes(position: dict[str, Any], cells: int) -> None:
+    """Every space a position names must be on its planet (or -1/-2/-3: port or aboard, off the planet, gone)."""
     hexes = [position["white"], position["turn"]["came_from"], position["turn"]["last_clear"]]
     hexes += position["greys"] + position["greys_down"] + position["reds"] + position["reds_down"]
     hexes += position["turn"]["fought_reds"] + [int(k) for k in position["items"]]
     for ship in position["ships"]:
         hexes += [ship["pos"]] + ship["boats"]
-    if any(not -3 <= h < cells for h in hexes):  # -1 port/aboard, -2 off the planet, -3 gone
+    if any(not -3 <= h < cells for h in hexes):
         raise _fail("position names a space that is not on the planet", field="position")
 
 
-def _validate(d: Any) -> GameRecord:
-    if not isinstance(d, dict):
-        raise _fail(f"a record must be a JSON object, not {type(d).__name__}")
-    fmt = d.get("format")
-    if fmt != FORMAT:
-        raise _fail(f"format must be {FORMAT!r}, got {fmt!r}" if "format" in d else "format is missing",
-                    field="format")
-    version = _need(d, "version", int)
-    if version != VERSION:
-        newer = " (made by a newer windward_nb: upgrade to read it)" if version > VERSION else ""
-        raise _fail(f"version {version} is not supported{newer}; this library reads version {VERSION}",
-                    field="version")
-    _no_unknown(d, TOP_FIELDS, "")
-
-    options = _need(d, "options", dict)
-    _no_unknown(options, OPTION_FIELDS, "options.")
-    n_players = _need(options, "players", int, "options.")
-    if not 1 <= n_players <= 5:
-        raise _fail(f"options.players must be 1-5, got {n_players}", field="options.players")
-    for key in ("mode", "planet", "edition"):
-        if len(_need(options, key, str, "options.")) > MAX_NAME_CHARS:
-            raise _fail(f"options.{key} is too long", field=f"options.{key}")
-    _str_list(options, "variants", "options.", 16)
-
-    comps = _need(d, "components", dict)
-    _no_unknown(comps, ("name", "hash"), "components.")
-    for key in ("name", "hash"):
-        if len(_need(comps, key, str, "components.")) > MAX_NAME_CHARS:
-            raise _fail(f"components.{key} is too long", field=f"components.{key}")
-
-    position = d.get("position")
-    if position is not None:
-        if not isinstance(position, dict):
-            raise _fail("position must be an object (a saved starting position) or absent", field="position")
-        _json_safe(position, "position")
-        if not _depth_ok(position, 8):
-            raise _fail("position is nested too deeply", field="position")
-
-    setup = _need(d, "setup", dict)
-    if position is None:
-        _no_unknown(setup, tuple(SETUP_FIELDS) + tuple(SETUP_OPTIONAL), "setup.")
-        for key, kind in SETUP_FIELDS.items():
-            _need(setup, key, kind, "setup.")
-        for key, kind in SETUP_OPTIONAL.items():
-            if key in setup:
-                _need(setup, key, kind, "setup.")
-        if "achievements" in setup:
-            _str_list(setup, "achievements", "setup.", 20)
-        _int_list(setup, "tiles", "setup.", 0, 5)
-        _str_list(setup, "colours", "setup.", 5)
-        _str_list(setup, "deck", "setup.", 1000)
-        _int_list(setup, "greys", "setup.", 1, 6)
-    else:
-        _no_unknown(setup, ("colours",), "setup.")
-        _str_list(setup, "colours", "setup.", 5)
-    colours = setup["colours"]
-
-    players = _need(d, "players", list)
-    if len(players) != n_players:
-        raise _fail(f"players lists {len(players)} entries but options.players is {n_players}", field="players")
-    if len(colours) != n_players:
-        raise _fail(f"setup.colours lists {len(colours)} ship boards for {n_players} players", field="setup.colours")
-    for i, p in enumerate(players):
-        where = f"players[{i}]."
-        if not isinstance(p, dict):
-            raise _fail(f"players[{i}] must be an object", field=f"players[{i}]")
-        _no_unknown(p, PLAYER_FIELDS, where)
-        name = _need(p, "name", str, where)
-        if not name.strip() or len(name) > MAX_NAME_CHARS:
-            raise _fail(f"{where}name must be 1-{MAX_NAME_CHARS} characters", field=f"{where}name")
-        colour = _need(p, "colour", str, where)
-        if colour != colours[i]:
-            raise _fail(f"{where}colour is {colour!r} but setup.colours[{i}] is {colours[i]!r}",
-                        field=f"{where}colour")
-        kind = _need(p, "kind", str, where)
-        if kind not in PLAYER_KINDS:
-            raise _fail(f"{where}kind must be 'human' or 'bot', got {kind!r}", field=f"{where}kind")
-        if kind == "bot":
-            bot = _need(p, "bot", str, where)
-            if not bot or len(bot) > MAX_NAME_CHARS:
-                raise _fail(f"{where}bot must name the bot", field=f"{where}bot")
-        elif "bot" in p:
-            raise _fail(f"{where}bot is given but kind is 'human'", field=f"{where}bot")
-
-    seed = d.get("seed")
-    if seed is not None and (not _is(seed, int) or not 0 <= seed < 2**63):
-        raise _fail("seed must be a whole number 0 to 2**63-1, or null", field="seed")
-
-    actions = _need(d, "actions", list)
-    if len(actions) > MAX_ACTIONS:
-        raise _fail(f"actions has {len(actions)} entries; records over {MAX_ACTIONS} plies are refused",
-                    field="actions")
-    for i, a in enumerate(actions):
-        if not isinstance(a, str):
-            raise _fail(f"actions[{i}] (ply {i + 1}) should be text, not {type(a).__name__}",
-                        field=f"actions[{i}]", ply=i + 1)
-        if not a.strip() or len(a) > MAX_ACTION_CHARS:
-            raise _fail(f"actions[{i}] (ply {i + 1}) must be 1-{MAX_ACTION_CHARS} characters",
-                        field=f"actions[{i}]", ply=i + 1)
-
-    comments_raw = d.get("comments", {})
-    if not isinstance(comments_raw, dict):
-        raise _fail("comments must be an object mapping ply numbers to text", field="comments")
-    comments: dict[int, str] = {}
-    for k, v in comments_raw.items():
-        if not (isinstance(k, str) and _PLY_KEY.fullmatch(k)):
-            raise _fail(f"comments key {k!r} is not a ply number", field="comments")
-        ply = int(k)
-        if ply > len(actions):
-            raise _fail(f"comments[{k!r}] is for ply {ply}, but the record has {len(actions)} plies",
-                        field=f"comments.{k}")
-        if not isinstance(v, str) or len(v) > MAX_COMMENT_CHARS:
-            raise _fail(f"comments[{k!r}] must be text of at most {MAX_COMMENT_CHARS} characters",
-                        field=f"comments.{k}")
-        comments[ply] = v
-
-    meta = d.get("meta", {})
-    if not isinstance(meta, dict):
-        raise _fail("meta must be an object", field="meta")
-    if not _depth_ok(meta, MAX_META_DEPTH):
-        raise _fail(f"meta is nested more than {MAX_META_DEPTH} levels deep", field="meta")
-    _json_safe(meta, "meta")
-
-    return GameRecord(
-        options={"players": n_players, "mode": options["mode"], "planet": options["planet"],
-                 "variants": list(options["variants"]), "edition": options["edition"]},
-        components={"name": comps["name"], "hash": comps["hash"]},
-        players=[dict(p) for p in players],
-        setup=json.loads(json.dumps(setup)),
-        actions=list(actions),
-        comments=comments,
-        seed=seed,
-        meta=json.loads(json.dumps(meta)),
-        position=None if position is None else json.loads(json.dumps(position)),
-    )
+__all__ = ["FORMAT", "VERSION", "Record", "load_record"]

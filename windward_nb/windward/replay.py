@@ -29,18 +29,17 @@ Events are the engine's own, in plain words:
 
 from __future__ import annotations
 
-import re
 import textwrap
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .actions import Action
+from ..core.replay import Ply, naming
+from ..core.replay import Replay as CoreReplay
+from ..core.rules import CHANCE
 from .components import Components
-from .engine import CHANCE, decider
 from .events import Event
-from .record import GameRecord, apply_action, parse_action
+from .record import Record
 from .state import GameState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -49,136 +48,36 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Ply", "Replay", "annotate", "score_sheet"]
 
 
-@dataclass(frozen=True)
-class Ply:
-    """One ply of a replay: the action, who took it, what it caused, and any comment."""
-
-    ply: int
-    action: Action
-    actor: int  # seat, or CHANCE (-1)
-    round: int
-    events: tuple[Event, ...]
-    comment: str | None
-
-    @property
-    def texts(self) -> list[str]:
-        return [e.text for e in self.events]
-
-
-class Replay:
-    """A cursor over a :class:`~windward_nb.record.GameRecord`.
+class Replay(CoreReplay):
+    """A cursor over a Windward :class:`~windward_nb.windward.record.Record` (see the core's
+    :class:`~windward_nb.core.replay.Replay`), with the notoriety and round of every ply.
 
     ``state`` is the position after ``ply`` actions (ply 0 = the start).
     Treat it as read-only; :meth:`game` gives a playable copy. Every action is
     checked against the rules the first time it is replayed; an illegal one
-    raises :class:`~windward_nb.errors.RecordError` naming the ply.
+    raises :class:`~windward_nb.core.errors.RecordError` naming the ply.
     """
 
-    def __init__(self, record: GameRecord, every: int = 64, components: Components | None = None):
-        if not isinstance(every, int) or every < 1:
+    record: Record
+    _state: GameState
+
+    def __init__(self, record: Record, every: int = 64, components: Components | None = None):
+        if isinstance(every, bool) or not isinstance(every, int) or every < 1:
             raise ValueError(f"every must be a positive whole number, got {every!r}")
-        self.record = record
-        self.every = every
-        self.components = record.check_components(components)
-        start, events = record.start_state(self.components)
-        self._start_events = tuple(events)
-        self._checkpoints: dict[int, GameState] = {0: start.clone()}
-        self._state = start
-        self._ply = 0
-        self._parsed: list[Action | None] = [None] * len(record.actions)
-        self._verified = 0  # plies 1..verified are known to be legal
-        self._events: dict[int, tuple[Event, ...]] = {}
-        self._actors: dict[int, int] = {}
+        with record.using(components):
+            self.components = record.check_components(components)
+            super().__init__(record, every)
         self._notoriety: np.ndarray | None = None
         self._rounds: np.ndarray | None = None
-        self.applied = 0  # actions applied so far, in total (to measure the work jumps cost)
-
-    # ------------------------------------------------------------------ basics
-    def __len__(self) -> int:
-        """Number of plies in the record."""
-        return len(self.record.actions)
 
     def __repr__(self) -> str:
         return (f"<Replay ply {self._ply}/{len(self)} round {self._state.round} "
                 f"checkpoints {len(self._checkpoints)} every {self.every}>")
 
     @property
-    def ply(self) -> int:
-        return self._ply
-
-    @property
     def state(self) -> GameState:
         """The position at the current ply (do not mutate; see :meth:`game`)."""
         return self._state
-
-    @property
-    def checkpoints(self) -> list[int]:
-        return sorted(self._checkpoints)
-
-    def action(self, ply: int | None = None) -> Action:
-        """The action of ply ``ply`` (1-based; default: the one that led to the current ply)."""
-        ply = self._ply if ply is None else ply
-        self._check_ply(ply, low=1)
-        a = self._parsed[ply - 1]
-        if a is None:
-            a = self._parsed[ply - 1] = parse_action(self.record.actions[ply - 1], ply)
-        return a
-
-    def comment(self, ply: int | None = None) -> str | None:
-        """The comment attached to ply ``ply`` (default: the current ply), if any."""
-        return self.record.comments.get(self._ply if ply is None else ply)
-
-    # ------------------------------------------------------------------ moving
-    def seek(self, ply: int) -> "Replay":
-        """Jump to ply ``ply`` (0 to ``len(self)``; negative counts from the end)."""
-        if isinstance(ply, int) and not isinstance(ply, bool) and ply < 0:
-            ply += len(self) + 1
-        self._check_ply(ply)
-        if ply == self._ply:
-            return self
-        base = max(k for k in self._checkpoints if k <= ply)
-        if not (base <= self._ply < ply):  # continuing from where we are is at least as short
-            self._state = self._checkpoints[base].clone()
-            self._ply = base
-        while self._ply < ply:
-            self._step()
-        return self
-
-    goto = seek
-
-    def forward(self, n: int = 1) -> "Replay":
-        """Step ``n`` plies forward (stops at the end)."""
-        return self.seek(min(len(self), self._ply + n))
-
-    def back(self, n: int = 1) -> "Replay":
-        """Step ``n`` plies back (stops at the start)."""
-        return self.seek(max(0, self._ply - n))
-
-    def to_start(self) -> "Replay":
-        return self.seek(0)
-
-    def to_end(self) -> "Replay":
-        return self.seek(len(self))
-
-    def _check_ply(self, ply, low: int = 0) -> None:
-        if not isinstance(ply, int) or isinstance(ply, bool) or not low <= ply <= len(self):
-            raise IndexError(f"ply must be {low}-{len(self)}, got {ply!r}")
-
-    def _step(self) -> None:
-        """Apply the next action to the current state (checking it the first time)."""
-        nxt = self._ply + 1
-        a = self.action(nxt)
-        if nxt not in self._actors:
-            self._actors[nxt] = decider(self._state)
-        ev = apply_action(self._state, a, nxt, self.record.actions[nxt - 1], check=nxt > self._verified)
-        self.applied += 1
-        self._verified = max(self._verified, nxt)
-        self._ply = nxt
-        if len(self._events) > 4096:
-            self._events.clear()
-        self._events[nxt] = tuple(ev)
-        if nxt % self.every == 0 and nxt not in self._checkpoints:
-            self._checkpoints[nxt] = self._state.clone()
 
     def scan(self) -> "Replay":
         """Replay the whole record once: checks every ply, makes every checkpoint, fills
@@ -201,59 +100,6 @@ class Replay:
         self.seek(here)
         return self
 
-    # ------------------------------------------------------------------ reading
-    def events(self, ply: int | None = None) -> list[Event]:
-        """What the action of ply ``ply`` caused (default: the current ply; ply 0: the setup)."""
-        ply = self._ply if ply is None else ply
-        self._check_ply(ply)
-        if ply == 0:
-            return list(self._start_events)
-        if ply not in self._events:
-            here = self._ply
-            self.seek(ply - 1)
-            self._step()
-            self.seek(here)
-        return list(self._events[ply])
-
-    def texts(self, ply: int | None = None) -> list[str]:
-        """The events of a ply in plain words."""
-        return [e.text for e in self.events(ply)]
-
-    def actor(self, ply: int | None = None) -> int:
-        """Who took the action of ply ``ply``: a seat, or ``CHANCE`` (-1)."""
-        ply = self._ply if ply is None else ply
-        self._check_ply(ply, low=1)
-        if ply not in self._actors:
-            here = self._ply
-            self.seek(ply - 1)
-            self._actors[ply] = decider(self._state)
-            self.seek(here)
-        return self._actors[ply]
-
-    def info(self, ply: int | None = None) -> Ply:
-        """Everything about one ply."""
-        ply = self._ply if ply is None else ply
-        self._check_ply(ply, low=1)
-        events = tuple(self.events(ply))
-        actor = self.actor(ply)
-        here = self._ply
-        self.seek(ply)
-        rnd = self._state.round
-        self.seek(here)
-        return Ply(ply, self.action(ply), actor, rnd, events, self.comment(ply))
-
-    def plies(self, start: int = 1, stop: int | None = None) -> Iterator[Ply]:
-        """Iterate over plies ``start``..``stop`` (inclusive), replaying forward once."""
-        stop = len(self) if stop is None else stop
-        if start > stop:
-            return
-        self.seek(start - 1)
-        for k in range(start, stop + 1):
-            actor = decider(self._state)
-            self._actors.setdefault(k, actor)
-            self._step()
-            yield Ply(k, self.action(k), actor, self._state.round, self._events[k], self.comment(k))
-
     def notoriety(self) -> np.ndarray:
         """Notoriety of every seat after every ply: an int array of shape ``(len + 1, players)``."""
         self.scan()
@@ -266,41 +112,20 @@ class Replay:
         assert self._rounds is not None
         return self._rounds.copy()
 
-    def find(self, kind: str) -> list[int]:
-        """Plies whose events include an event of this kind (e.g. ``"ShipLost"``)."""
-        return [p.ply for p in self.plies() if any(e.kind == kind for e in p.events)]
-
     def state_at(self, ply: int) -> GameState:
-        """A copy of the position at ply ``ply`` (the cursor does not move)."""
-        here = self._ply
-        out = self.seek(ply)._state.clone()
-        self.seek(here)
-        return out
+        state: GameState = super().state_at(ply)
+        return state
 
     def game(self) -> "Game":
-        """A playable :class:`~windward_nb.game.Game` from the current ply (the record is cut there)."""
-        from .game import Game
-
-        rec = self.record.copy()
-        rec.actions = rec.actions[: self._ply]
-        rec.comments = {k: v for k, v in rec.comments.items() if k <= self._ply}
-        seed = rec.seed or 0
-        return Game(self._state.clone(), rec, seed=seed if rec.position is not None else seed + 1,
-                    auto_chance=False)
+        """A playable :class:`~windward_nb.windward.game.Game` from the current ply (the record is cut there)."""
+        game: Game = super().game()
+        return game
 
 
 # =============================================================================== score sheet
-_SEAT = re.compile(r"\b([Pp])layer (\d)\b")
 NOTABLE = ("BattleStarted", "DiceRolled", "BonusPlayed", "BattleCalledOff", "BattleEnded", "CresterDefeated",
            "CresterProcessed", "ShipLost", "MoraleChanged", "NotorietyGained", "Plundered", "CresterPlaced",
            "DeckShuffled", "GameOver", "CrewHired")
-
-
-def _naming(names: list[str]):
-    def sub(text: str) -> str:
-        return _SEAT.sub(lambda m: names[int(m.group(2)) - 1] if 0 < int(m.group(2)) <= len(names) else m.group(0),
-                         text)
-    return sub
 
 
 def _event_line(e: Event) -> str:
@@ -310,11 +135,11 @@ def _event_line(e: Event) -> str:
     return e.text
 
 
-def score_sheet(record: GameRecord, components: Components | None = None, width: int = 100) -> str:
+def score_sheet(record: Record, components: Components | None = None, width: int = 100) -> str:
     """The whole game as text: a header, then each turn's moves and what they caused."""
     r = Replay(record, components=components)
     names = record.names()
-    named = _naming(names)
+    named = naming(names)
     o = record.options
     s0 = r.state
     out = [
@@ -397,7 +222,7 @@ def score_sheet(record: GameRecord, components: Components | None = None, width:
 _CAUSE = {"crester": "beaten by a crester", "ship": "beaten by another ship",
           "supplies": "no card to discard at rest, and no morale left"}
 
-def annotate(record: GameRecord, components: Components | None = None, limit: int = 12,
+def annotate(record: Record, components: Components | None = None, limit: int = 12,
              overwrite: bool = False) -> dict[int, str]:
     """Attach short comments to the key moments of a game (first crester kills, teeth cashed,
     ships lost, the end-game trigger, the result) and return them.
@@ -406,7 +231,7 @@ def annotate(record: GameRecord, components: Components | None = None, limit: in
     """
     r = Replay(record, components=components)
     names = record.names()
-    named = _naming(names)
+    named = naming(names)
     goal = r.components.limits["notoriety_goal"]
     found: dict[int, str] = {}
 

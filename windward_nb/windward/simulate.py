@@ -1,8 +1,12 @@
-"""Many games between bots, reproducibly, in one process or several.
+"""Many Windward games between bots, reproducibly, in one process or several (or on a Dask cluster).
 
 :func:`play_game` plays one game between bots and returns a
 :class:`GameResult`; :func:`play_many` plays ``n`` of them and gathers the
-results in numpy arrays (a :class:`SimResult`).
+results in numpy arrays (a :class:`SimResult`). Both run on the core's
+machinery (:mod:`windward_nb.core.simulate`: process pools that keep the games
+a dead worker lost, Dask, interruption) with Windward's defaults and figures:
+the rounds played, where each seat's notoriety came from (:data:`SOURCES`), and
+in the Solo and Cooperative modes whether the captains won (``team_won``).
 
 Every game's seed comes from the master seed and the game's index through
 :class:`numpy.random.SeedSequence`, so game ``i`` is the same game whether it
@@ -16,7 +20,7 @@ is played alone, first or last, in one process or on eight:
 >>> bool((r.scores == r2.scores).all())
 True
 
-Bots are named (``"greedy"``, ``"random"``), given as a :class:`~windward_nb.bots.Bot`
+Bots are named (``"greedy"``, ``"random"``), given as a :class:`~windward_nb.core.bots.Bot`
 subclass or a factory ``f(seed) -> Bot``, or listed one per seat. With
 ``workers > 1`` they must be picklable (a name or a class defined in a module,
 not a lambda).
@@ -24,60 +28,83 @@ not a lambda).
 
 from __future__ import annotations
 
-import math
 import os
-import time
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from . import engine
-from .bots import Bot, make_bot
-from .game import new_game
-from .record import GameRecord
+from ..core import simulate as core
+from ..core.events import Event
+from ..core.simulate import game_seeds
+from .hooks import combine
+from .replay import annotate
+from .rules import RULES
 from .setup import default_mode
+from .state import GameState
 
-__all__ = ["SOURCES", "GameResult", "SimResult", "game_seeds", "play_game", "play_many", "write_samples"]
+__all__ = ["SOURCES", "GameResult", "SimResult", "Tally", "game_seeds", "play_game", "play_many",
+           "simulation_tally", "write_samples"]
 
 #: Where notoriety comes from, in the order of the ``sources`` arrays.
 SOURCES = ("teeth", "sky", "bought", "white", "other")
+_WHERE = {k: i for i, k in enumerate(SOURCES)}
 
 
+# =============================================================================== figures kept per game
+class Tally:
+    """What a simulation keeps per Windward game besides the scores: rounds, notoriety by source,
+    and (Solo, Cooperative) whether the captains won."""
+
+    def __init__(self, players: int, state: GameState):
+        self.players = players
+        self.team = combine(state.mode, state.variants, state.planet.size).team
+        self.sources = [[0] * len(SOURCES) for _ in range(players)]
+
+    def events(self, state: GameState, events: list[Event]) -> None:
+        for e in events:
+            if e.kind == "NotorietyGained":
+                seat = e.data.get("seat", -1)
+                if 0 <= seat < self.players:
+                    self.sources[seat][_WHERE.get(e.data.get("source"), len(SOURCES) - 1)] += e.data.get("amount", 0)
+
+    def final(self, state: GameState) -> dict[str, Any]:
+        returns = RULES.returns(state)
+        return {"rounds": state.round, "sources": [list(row) for row in self.sources],
+                "team_won": bool(self.team and state.over and returns[0] == 1.0), "team": self.team}
+
+
+def simulation_tally(players: int, state: GameState) -> Tally:
+    """The core's hook: a :class:`Tally` for one game."""
+    return Tally(players, state)
+
+
+# =============================================================================== one game
 @dataclass
-class GameResult:
-    """One finished (or cut-off) game."""
+class GameResult(core.GameResult):
+    """One finished (or cut-off) game of Windward. ``winner`` is the seat that won alone, or -1
+    (unfinished, or a Solo/Cooperative game: see ``team_won``)."""
 
-    index: int
-    seed: int
-    players: int
-    winner: int  # seat that won alone, or -1 (unfinished, or a Solo/Cooperative game: see team_won)
-    scores: list[int]
-    rounds: int
-    plies: int  # every action, chance outcomes included
-    decisions: int  # actions chosen by the bots
-    over: bool
-    sources: list[list[int]]  # [seat][SOURCES index]
-    bots: list[str]
-    team_won: bool = False  # Solo/Cooperative: the captain(s) won
-    record: GameRecord | None = None
-    seconds: float = 0.0
+    @property
+    def winner(self) -> int:
+        if self.stats.get("team"):
+            return -1
+        return self.winners[0] if len(self.winners) == 1 else -1
 
+    @property
+    def rounds(self) -> int:
+        return int(self.stats.get("rounds", 0))
 
-def game_seeds(master: int, index: int, players: int) -> tuple[int, list[int]]:
-    """The setup seed of game ``index`` and one seed per seat for its bots (from a SeedSequence)."""
-    ss = np.random.SeedSequence(master, spawn_key=(index,))
-    words = ss.generate_state(1 + players, dtype=np.uint32)
-    return int(words[0]) & 0x7FFFFFFF, [int(w) for w in words[1:]]
+    @property
+    def sources(self) -> list[list[int]]:
+        """Notoriety by source: ``[seat][SOURCES index]``."""
+        return list(self.stats.get("sources", [[0] * len(SOURCES) for _ in range(self.players)]))
 
-
-def _bot_specs(bots: Any, players: int) -> list[Any]:
-    if isinstance(bots, (list, tuple)):
-        if len(bots) != players:
-            raise ValueError(f"bots lists {len(bots)} bots for {players} players")
-        return list(bots)
-    return [bots] * players
+    @property
+    def team_won(self) -> bool:
+        """Solo/Cooperative: the captain(s) won."""
+        return bool(self.stats.get("team_won", False))
 
 
 def play_game(players: int = 4, bots: Any = "greedy", seed: int = 0, *, max_actions: int = 20_000,
@@ -87,108 +114,67 @@ def play_game(players: int = 4, bots: Any = "greedy", seed: int = 0, *, max_acti
 
     The game is the one ``ww.new_game(players, seed=seed, **options)`` sets up,
     and chance is drawn from that game's own generator, so replaying the bots'
-    choices through a :class:`~windward_nb.game.Game` gives the same game.
+    choices through a :class:`~windward_nb.windward.game.Game` gives the same game.
     ``max_actions`` caps the number of plies (the result then has ``over=False``).
     ``observer(state, action, events)``, if given, is called after every ply.
     Raises ``RuntimeError`` if a bot returns an action that is not legal.
     """
-    t0 = time.perf_counter()
-    specs = _bot_specs(bots, players)
-    seeds = list(bot_seeds) if bot_seeds is not None else [seed * 7919 + 101 * k + 1 for k in range(players)]
-    seat_bots: list[Bot] = [make_bot(spec, sd) for spec, sd in zip(specs, seeds)]
-    game = new_game(players=players, seed=seed, auto_chance=False, names=names, **options)
-    s = game.state
-    rng = game.rng
-    actions = game.record.actions
-    sources = [[0] * len(SOURCES) for _ in range(players)]
-    where = {k: i for i, k in enumerate(SOURCES)}
-    decisions = 0
-    plies = 0
-    while not s.over and plies < max_actions:
-        who = engine.decider(s)
-        if who == engine.CHANCE:
-            a = engine.sample_chance(s, rng)
-        else:
-            legal = engine.legal_actions(s)
-            a = seat_bots[who].act(s, legal)
-            if a not in legal:
-                raise RuntimeError(f"{seat_bots[who].name} chose {a}, which is not legal here "
-                                   f"(game seed {seed}, ply {plies + 1})")
-            decisions += 1
-        events = engine.apply(s, a, check=False)
-        for e in events:
-            if e.kind == "NotorietyGained":
-                seat = e.data.get("seat", -1)
-                if 0 <= seat < players:
-                    sources[seat][where.get(e.data.get("source"), len(SOURCES) - 1)] += e.data.get("amount", 0)
-        actions.append(str(a))
-        plies += 1
-        if observer is not None:
-            observer(s, a, events)
-    scores = [sh.notoriety for sh in s.ships]
-    returns = game.returns()
-    team = s.mode in ("solo", "cooperative")
-    winner = returns.index(1.0) if s.over and not team and 1.0 in returns else -1
-    team_won = bool(team and s.over and returns[0] == 1.0)
-    rec = None
-    if record:
-        rec = game.record
-        for k, b in enumerate(seat_bots):
-            rec.set_player(k, name=names[k] if names else f"{b.name} {k + 1}", bot=b.name)
-        rec.meta["final"] = {"scores": scores, "winner": winner, "team_won": team_won, "rounds": s.round,
-                             "over": s.over,
-                             "plies": plies, "result": s.result}
-        rec.meta["generator"] = {"function": "windward_nb.simulate.play_game", "seed": seed,
-                                 "bot_seeds": seeds, "bots": [b.name for b in seat_bots]}
-    return GameResult(index=index, seed=seed, players=players, winner=winner, team_won=team_won,
-                      scores=scores, rounds=s.round,
-                      plies=plies, decisions=decisions, over=s.over, sources=sources,
-                      bots=[b.name for b in seat_bots], record=rec, seconds=time.perf_counter() - t0)
+    r = core.play_game("windward", players, bots, seed, max_actions=max_actions, record=record,
+                       bot_seeds=bot_seeds, index=index, names=names, observer=observer, **options)
+    return GameResult(**{f.name: getattr(r, f.name) for f in fields(r)})
 
 
 # =============================================================================== many games
-@dataclass
-class SimResult:
-    """Results of many games as numpy arrays (one row per game, in game order)."""
+@dataclass(repr=False)
+class SimResult(core.SimResult):
+    """Results of many Windward games as numpy arrays (one row per game, in game order).
 
-    players: int
-    bots: list[str]
-    seeds: np.ndarray  # (n,) setup seed of each game
-    winner: np.ndarray  # (n,) winning seat, -1 if none (always -1 in Solo and Cooperative games)
-    scores: np.ndarray  # (n, players) final notoriety
-    rounds: np.ndarray  # (n,) rounds played
-    plies: np.ndarray  # (n,) actions, chance included
-    decisions: np.ndarray  # (n,) actions chosen by bots
-    over: np.ndarray  # (n,) True when the game ended by the rules
-    sources: np.ndarray  # (n, players, len(SOURCES)) notoriety by source
-    team_won: np.ndarray | None = None  # (n,) Solo/Cooperative: the captain(s) beat the game
-    seconds: float = 0.0
-    workers: int = 1  # processes used; 0 when an executor or dask client ran the games
-    records: list[GameRecord] | None = None
-    master_seed: int = 0
+    Besides the core's columns: ``rounds`` (n,), ``sources`` (n, players, len(SOURCES))
+    notoriety by source, ``team_won`` (n,) whether the captains won a Solo or
+    Cooperative game; ``team`` says the batch was one of those (then ``winner`` is -1).
+    """
+
     team: bool = False  # a Solo or Cooperative batch
     sources_names: tuple[str, ...] = field(default=SOURCES)
 
-    def __len__(self) -> int:
-        return len(self.seeds)
+    def __post_init__(self) -> None:
+        n = len(self.seeds)
+        self.team = combine(self.options.get("mode") or default_mode(self.players)).team
+        self.scores = np.asarray(self.scores).astype(np.int16).reshape(n, self.players)
+        if self.team:
+            self.winner = np.full(n, -1, dtype=np.int8)
+        columns = {"rounds": (np.int32, (n,)), "sources": (np.int16, (n, self.players, len(SOURCES))),
+                   "team_won": (bool, (n,))}
+        for key, (dtype, shape) in columns.items():
+            values = self.stats.get(key)
+            self.stats[key] = (np.zeros(shape, dtype=dtype) if values is None
+                               else np.asarray(values).astype(dtype).reshape(shape))
+        self.stats.pop("team", None)
+
+    # the Windward columns, as attributes (for readers and type checkers)
+    @property
+    def rounds(self) -> np.ndarray:
+        return self.stats["rounds"]
 
     @property
-    def games_per_second(self) -> float:
-        return len(self) / self.seconds if self.seconds else float("nan")
+    def sources(self) -> np.ndarray:
+        return self.stats["sources"]
 
-    def win_rates(self) -> np.ndarray:
-        """Share of finished games won by each seat."""
-        done = self.winner >= 0
-        if not done.any():
-            return np.zeros(self.players)
-        return np.bincount(self.winner[done], minlength=self.players) / done.sum()
+    @property
+    def team_won(self) -> np.ndarray:
+        return self.stats["team_won"]
 
     def summary(self) -> str:
         """A short report in plain text."""
         n = len(self)
-        done = self.over.sum()
+        done = int(self.over.sum())
         lines = [f"{n} games, {self.players} players ({', '.join(self.bots)}), master seed {self.master_seed}: "
                  f"{done} finished, {n - done} cut off at the action limit"]
+        if self.failures:
+            lines.append(f"  {len(self.failures)} games failed: " + "; ".join(
+                f"game {i} (seed {s}): {why}" for i, s, why in self.failures[:3]))
+        if self.interrupted:
+            lines.append("  interrupted: these are the games that finished before the stop")
         if self.seconds:
             lines.append(f"  {self.seconds:.2f} s with {self.workers} worker(s), {self.games_per_second:.2f} games/s")
         if n:
@@ -196,7 +182,7 @@ class SimResult:
             lines.append(f"  length: median {np.median(r):.0f} rounds (mean {r.mean():.1f}, "
                          f"range {r.min()}-{r.max()}); mean {self.decisions.mean():.0f} decisions, "
                          f"{self.plies.mean():.0f} plies")
-            if self.team_won is not None and self.team and done:
+            if self.team and done:
                 lines.append(f"  the captains won {self.team_won.sum()} of {n} games ({self.team_won.mean():.0%})")
             else:
                 lines.append("  win rate by seat: "
@@ -213,99 +199,26 @@ class SimResult:
         return f"<SimResult {len(self)} games, {self.players} players>"
 
 
-def _run_chunk(args: tuple) -> list[GameResult]:
-    indices, players, bots, master, max_actions, record, options = args
-    out = []
-    for i in indices:
-        seed, bot_seeds = game_seeds(master, i, players)
-        out.append(play_game(players, bots, seed, max_actions=max_actions, record=record, bot_seeds=bot_seeds,
-                             index=i, **options))
-    return out
-
-
-def _progress_bar(total: int, enabled: bool, desc: str):
-    if not enabled:
-        return None
-    try:
-        from tqdm.auto import tqdm
-    except Exception:  # tqdm is optional
-        return None
-    return tqdm(total=total, desc=desc, unit="game")
-
-
 def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, workers: int = 1,
               progress: bool = True, max_actions: int = 20_000, record: bool = False,
-              chunksize: int | None = None, executor: Executor | None = None, client: Any = None,
+              chunksize: int | None = None, executor: Any = None, client: Any = None, scheduler: str | None = None,
               **options: Any) -> SimResult:
-    """Play ``n`` seeded games between bots and gather the results.
+    """Play ``n`` seeded games of Windward between bots and gather the results.
 
-    ``workers > 1`` plays them in that many processes (a ``ProcessPoolExecutor``,
-    games sent in chunks of ``chunksize``). ``executor=`` runs the chunks on any
-    ``concurrent.futures`` executor instead, and ``client=`` on a
-    ``dask.distributed`` client (dask is optional). Results do not depend on how
-    the games are spread. ``record=True`` keeps each game's
-    :class:`~windward_nb.record.GameRecord` (in ``.records``). ``progress`` shows
-    a bar when ``tqdm`` is installed. Other keywords go to ``new_game``
-    (``planet=``, ``edition=`` ...).
+    ``workers > 1`` plays them in that many processes (games a dead worker lost
+    are retried once; ``result.failures`` lists any that failed for good).
+    ``executor=`` runs them on any ``concurrent.futures`` executor, ``client=``
+    (or ``scheduler="tcp://..."``) on a ``dask.distributed`` cluster. Results do
+    not depend on how the games are spread. ``record=True`` keeps each game's
+    :class:`~windward_nb.windward.record.Record` (in ``.records``). ``progress``
+    shows a bar when ``tqdm`` is installed. Other keywords go to ``new_game``
+    (``planet=``, ``edition=``, ``mode=``, ``variants=`` ...).
     """
-    if not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a whole number of games, got {n!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be 1 or more, got {workers!r}")
-    specs = _bot_specs(bots, players)
-    names = [make_bot(sp, 0).name for sp in specs]
-    t0 = time.perf_counter()
-    results: list[GameResult | None] = [None] * n
-    if client is not None:
-        executor = client.get_executor()
-    parallel = executor is not None or workers > 1
-    size = max(1, (chunksize or math.ceil(n / (max(workers, 2) * 4))) if parallel else n)
-    chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)] if n else []
-    bar = _progress_bar(n, progress, f"{players}p {'/'.join(sorted(set(names)))}")
-    try:
-        if not parallel:
-            for i in range(n):
-                r = _run_chunk(([i], players, bots, seed, max_actions, record, options))[0]
-                results[i] = r
-                if bar is not None:
-                    bar.update(1)
-        else:
-            own = executor is None
-            ex = executor or ProcessPoolExecutor(max_workers=min(workers, max(1, len(chunks))))
-            try:
-                futures = [ex.submit(_run_chunk, (c, players, bots, seed, max_actions, record, options))
-                           for c in chunks]
-                for fut in as_completed(futures):
-                    for r in fut.result():
-                        results[r.index] = r
-                    if bar is not None:
-                        bar.update(len(fut.result()))
-            finally:
-                if own:
-                    ex.shutdown(wait=True, cancel_futures=True)
-    finally:
-        if bar is not None:
-            bar.close()
-    done = [r for r in results if r is not None]
-    assert len(done) == n
-    return SimResult(
-        players=players,
-        bots=names,
-        seeds=np.array([r.seed for r in done], dtype=np.int64),
-        winner=np.array([r.winner for r in done], dtype=np.int8),
-        team_won=np.array([r.team_won for r in done], dtype=bool),
-        team=(options.get("mode") or default_mode(players)) in ("solo", "cooperative"),
-        scores=np.array([r.scores for r in done], dtype=np.int16).reshape(n, players),
-        rounds=np.array([r.rounds for r in done], dtype=np.int32),
-        plies=np.array([r.plies for r in done], dtype=np.int32),
-        decisions=np.array([r.decisions for r in done], dtype=np.int32),
-        over=np.array([r.over for r in done], dtype=bool),
-        sources=np.array([r.sources for r in done], dtype=np.int16).reshape(n, players, len(SOURCES)),
-        seconds=time.perf_counter() - t0,
-        workers=1 if not parallel else (workers if executor is None else 0),
-        records=[r.record for r in done] if record else None,
-        master_seed=seed,
-    )
+    result = core.play_many(n, players, bots, seed, game="windward", workers=workers, progress=progress,
+                            max_actions=max_actions, record=record, chunksize=chunksize, executor=executor,
+                            client=client, scheduler=scheduler, result_class=SimResult, **options)
+    assert isinstance(result, SimResult)
+    return result
 
 
 # =============================================================================== sample games
@@ -320,10 +233,6 @@ SAMPLES = (
 def write_samples(directory: str | os.PathLike, samples: Iterable[tuple[str, int, int]] = SAMPLES) -> list[str]:
     """Write the sample games shipped with the notebooks: GreedyBot games with fixed seeds,
     their key moments commented, final scores in ``meta["final"]``."""
-    from pathlib import Path
-
-    from .replay import annotate
-
     out = []
     for name, players, master in samples:
         seed, bot_seeds = game_seeds(master, 0, players)
@@ -338,8 +247,13 @@ def write_samples(directory: str | os.PathLike, samples: Iterable[tuple[str, int
     return out
 
 
-if __name__ == "__main__":  # python -m windward_nb.simulate [DIR]: write the sample games
+def main(argv: list[str]) -> None:
+    """``python -m windward_nb.simulate [DIR]``: write the sample games (to notebooks/data by default)."""
+    for path in write_samples(argv[0] if argv else "notebooks/data"):
+        print("wrote", path)
+
+
+if __name__ == "__main__":
     import sys
 
-    for path in write_samples(sys.argv[1] if len(sys.argv) > 1 else "notebooks/data"):
-        print("wrote", path)
+    main(sys.argv[1:])

@@ -1,0 +1,12 @@
+"""Windward's bots: :class:`GreedyBot` (a readable plan) and :class:`RandomBot` (the core's).
+
+The module lives at :mod:`windward_nb.windward.bots`; this name is kept for
+notebooks and widgets. Every bot is a :class:`windward_nb.core.bots.Bot`.
+
+>>> from windward_nb.bots import GreedyBot, make_bot
+>>> make_bot("greedy", 1).name
+'GreedyBot'
+"""
+
+from .windward.bots import *  # noqa: F401,F403
+from .windward.bots import CARD_VALUE, __all__  # noqa: F401
