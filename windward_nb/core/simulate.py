@@ -350,7 +350,7 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
                 failures.append((i, r.seed, r.error))
     failures.sort()
     done = [results[i] for i in sorted(results)]
-    res_cls = result_class or getattr(mod, "SimResult", SimResult)
+    res_cls: type = result_class if result_class is not None else getattr(mod, "SimResult", SimResult)
     return _gather(res_cls, game, players, names, done, seed, time.perf_counter() - t0,
                    workers=0 if (client is not None or executor is not None) else workers, chunks=chunks_sent,
                    record=record, failures=failures, interrupted=interrupted, options=options)

@@ -24,6 +24,7 @@ from .bots import BOTS, GreedyBot, RandomBot
 from .components import Components, load_components
 from .game import Game, new_game
 from .record import Record, load_record
+from .replay import Replay, score_sheet
 from .rules import RULES, WindwardRules
 from .scenario import scenario
 from .simulate import SimResult, simulation_tally
@@ -31,5 +32,5 @@ from .state import GameState
 
 __all__ = [
     "Action", "BOTS", "Components", "GRAMMAR", "Game", "GameState", "GreedyBot", "RULES", "RandomBot", "Record",
-    "SimResult", "WindwardRules", "load_components", "load_record", "new_game", "scenario", "simulation_tally",
+    "Replay", "SimResult", "score_sheet", "WindwardRules", "load_components", "load_record", "new_game", "scenario", "simulation_tally",
 ]

@@ -29,7 +29,7 @@ import numpy as np
 from ..core.bots import Bot, RandomBot
 from ..core.bots import make_bot as _make_bot
 from . import cresters
-from .actions import Action
+from ..core.actions import Action  # a bot chooses among the actions it is given
 from .battle import totals
 from .frames import BattleFrame
 from .hexgrid import distance as hex_distance
@@ -481,6 +481,7 @@ class GreedyBot(Bot):
     # ------------------------------------------------------------------ battles
     def _battle(self, s: GameState, seat: int, by: dict[str, Action]):
         f = s.frames[-1]
+        assert f["k"] == "battle"
         step = f["step"]
         me = s.ships[seat]
         if step == "a_cannons":
@@ -587,8 +588,7 @@ class GreedyBot(Bot):
         else:
             choice = best_bonuses(own, other, cards, me.tokens, role="defender", ship=ship,
                                   morale=me.morale if ship else None)
-        choice = (choice.tokens, tuple(choice.cards))
-        tokens, play = choice
+        tokens, play = choice.tokens, tuple(choice.cards)
         if tokens and "battle token" in by:
             return by["battle token"]
         for c in play:

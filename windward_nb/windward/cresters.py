@@ -93,7 +93,7 @@ def distances_to(s: GameState, target: int, territory: int, mover: int) -> dict[
 
 def step_path(s: GameState, start: int, dist: dict[int, int], steps: int) -> list[int]:
     """The hexes a crester at ``start`` passes through moving up to ``steps`` along ``dist``."""
-    path = []
+    path: list[int] = []
     h = start
     if h not in dist:
         return path

@@ -19,7 +19,6 @@ import numpy as np
 
 from ..core.game import Game as CoreGame
 from ..core.rules import CHANCE, TERMINAL
-from .actions import Action
 from .components import Components, load_components
 from .events import Event
 from .record import Record
@@ -50,10 +49,6 @@ class Game(CoreGame):
         """Notoriety of each seat."""
         return [ship.notoriety for ship in self.state.ships]
 
-    def legal_actions(self) -> list[Action]:
-        actions: list[Action] = self.rules.legal_actions(self.state)
-        return actions
-
     def __repr__(self) -> str:
         s = self.state
         who = self.current_player
@@ -79,7 +74,9 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
     variants = tuple(variants)
     check_options(players, mode, planet, variants, edition)
     if seed is None:
-        seed = int(np.random.SeedSequence().entropy % (2**31))
+        entropy = np.random.SeedSequence().entropy
+        assert isinstance(entropy, int)
+        seed = entropy % (2**31)
     rng = np.random.default_rng(seed)
     if setup is None:
         setup = draw_setup(players, rng, comp, colours, mode, variants, difficulty)

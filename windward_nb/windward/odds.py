@@ -513,6 +513,7 @@ def _side(
 
     extra = 0
     if kind == "dice":
+        assert dice is not None  # a bare pool names its dice
         label = f"{dice} dice"
     elif kind == "ship":
         slots = _cannon_slots(comp, crew_t)
@@ -630,12 +631,13 @@ def _attack(
     d_morale: int | None,
 ) -> tuple[BonusChoice, BonusChoice]:
     """Both choices when the attacker's dice total exceeds the defender's by ``delta``."""
-    best = None
+    best: tuple[tuple[int, int, int], BonusChoice, BonusChoice] | None = None
     for option in a_opts:
         reply = _reply(-(delta + option.hits), d_opts, d_ship, d_morale)
         k = _key(delta + option.hits - reply.hits, a_ship, a_morale)
         if best is None or k > best[0]:
             best = (k, option, reply)
+    assert best is not None, "the attacker always has the option of playing nothing"
     return best[1], best[2]
 
 
@@ -888,8 +890,8 @@ def _solve(A: _Side, D: _Side, key: tuple[int, ...], token_hits: int, play: str,
             a_exp = [sum(w * row[j] for w, row in zip(weights, a_rows)) for j in range(len(a_cols))]
             d_exp = [sum(w * row[j] for w, row in zip(weights, d_rows)) for j in range(len(d_cols))]
         probs = [Fraction(c, total) for c in m_counts]
-        a_spent = {c: Fraction(v, total) for c, v in zip(a_cols, a_exp)}
-        d_spent = {c: Fraction(v, total) for c, v in zip(d_cols, d_exp)}
+        a_spent: dict[str, Number] = {c: Fraction(v, total) for c, v in zip(a_cols, a_exp)}
+        d_spent: dict[str, Number] = {c: Fraction(v, total) for c, v in zip(d_cols, d_exp)}
     else:
         pdelta = np.correlate(_probs(key, A.dice), _probs(key, D.dice), "full")
         if trivial:

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator
 
 from ..core import files
 from ..core.errors import RecordError
+from ..core import registry
 from ..core.events import Event
 from ..core.record import GameRecord, parse_record_json, read_record_text
 from ..core.schema import check
@@ -353,9 +354,7 @@ class Record(GameRecord):
 
     @classmethod
     def game_class(cls) -> type:
-        from .game import Game
-
-        return Game
+        return _windward().Game
 
     def iter_plies(self, check: bool = True, components: Components | None = None
                    ) -> Iterator[tuple[int, Any, Any, list[Event]]]:
@@ -368,8 +367,8 @@ class Record(GameRecord):
             state: GameState = super().verify()
             return state
 
-    def replay(self, upto: int | None = None, components: Components | None = None,
-               auto_chance: bool = False) -> "Game":
+    def replay(self, upto: int | None = None, auto_chance: bool = False,
+               components: Components | None = None) -> "Game":
         """A Game at ply ``upto`` (default: the end), with undo back to ply 0.
 
         With ``auto_chance=True`` the returned game draws later chance rolls
@@ -382,15 +381,19 @@ class Record(GameRecord):
 
     def cursor(self, every: int = 64, components: Components | None = None) -> "Replay":
         """A :class:`~windward_nb.windward.replay.Replay` to step and jump through the game."""
-        from .replay import Replay
+        replay: Replay = _windward().Replay(self, every=every, components=components)
+        return replay
 
-        return Replay(self, every=every, components=components)
-
-    def to_text(self, components: Components | None = None, width: int = 100) -> str:  # type: ignore[override]
+    def to_text(self, width: int = 100, components: Components | None = None) -> str:
         """A score sheet a person can read: turn by turn, moves, dice, results and comments."""
-        from .replay import score_sheet
+        text: str = _windward().score_sheet(self, components=components, width=width)
+        return text
 
-        return score_sheet(self, components=components, width=width)
+
+def _windward() -> Any:
+    """The windward package, looked up through the game registry: the driver and the replay import
+    this module, so it imports neither of them."""
+    return registry.get(Record.GAME).load()
 
 
 # =============================================================================== loading

@@ -254,7 +254,7 @@ def annotate(record: Record, components: Components | None = None, limit: int = 
                 big_cash = d["amount"]
                 note(p.ply, named(f"Big haul: {e.text}"))
             elif e.kind == "ShipLost":
-                note(p.ply, named(f"{e.text[:-1]} ({_CAUSE.get(d.get('cause'), d.get('cause'))})."))
+                note(p.ply, named(f"{e.text[:-1]} ({_CAUSE.get(str(d.get('cause')), d.get('cause'))})."))
             elif e.kind == "Plundered":
                 note(p.ply, named(e.text))
             elif e.kind == "GameOver":

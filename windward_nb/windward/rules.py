@@ -33,12 +33,11 @@ from ..core.rules import CHANCE, Refusal, Rules
 from . import engine, invariants
 from .actions import Action
 from .describe import describe as describe_action
-from .events import Event
 from .hooks import active
 from .state import GameState
 
 
-class WindwardRules(Rules):
+class WindwardRules(Rules[Action]):
     """The rules of Windward, every mode and variant included (through their hooks)."""
 
     game = "windward"
@@ -53,10 +52,10 @@ class WindwardRules(Rules):
     def players(self, s: GameState) -> int:
         return len(s.ships)
 
-    def why_illegal(self, s: GameState, a: Action) -> Refusal:  # type: ignore[override]
+    def why_illegal(self, s: GameState, a: Action) -> Refusal:
         return engine.why_illegal(s, a)
 
-    def chance_outcomes(self, s: GameState) -> list[tuple[Action, float]] | None:  # type: ignore[override]
+    def chance_outcomes(self, s: GameState) -> list[tuple[Action, float]] | None:
         if engine.decider(s) != CHANCE:
             return []
         return engine.chance_outcomes(s)
@@ -65,8 +64,8 @@ class WindwardRules(Rules):
     def is_over(self, s: GameState) -> bool:
         return s.over
 
-    def scores(self, s: GameState) -> list[int]:  # type: ignore[override]
-        """Notoriety of each seat."""
+    def scores(self, s: GameState) -> list[float]:
+        """Notoriety of each seat (whole numbers)."""
         return [ship.notoriety for ship in s.ships]
 
     def returns(self, s: GameState) -> list[float]:
@@ -124,7 +123,7 @@ class WindwardRules(Rules):
     def invariants(self, s: GameState) -> list[str]:
         return invariants.violations(s)
 
-    def describe(self, s: GameState, a: Action) -> str:  # type: ignore[override]
+    def describe(self, s: GameState, a: Action) -> str:
         return describe_action(s, a)
 
     def seat_name(self, s: GameState, seat: int) -> str:
@@ -133,9 +132,6 @@ class WindwardRules(Rules):
     def turn_label(self, s: GameState) -> str:
         """The heading of the current turn on a score sheet."""
         return f"Round {s.round}, Player {s.current + 1}'s turn"
-
-    def events_text(self, events: list[Event]) -> list[str]:
-        return [e.text for e in events]
 
 
 RULES = WindwardRules()

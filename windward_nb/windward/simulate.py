@@ -67,7 +67,7 @@ class Tally:
             if e.kind == "NotorietyGained":
                 seat = e.data.get("seat", -1)
                 if 0 <= seat < self.players:
-                    self.sources[seat][_WHERE.get(e.data.get("source"), len(SOURCES) - 1)] += e.data.get("amount", 0)
+                    self.sources[seat][_WHERE.get(str(e.data.get("source")), len(SOURCES) - 1)] += e.data.get("amount", 0)
 
     def final(self, state: GameState) -> dict[str, Any]:
         returns = RULES.returns(state)

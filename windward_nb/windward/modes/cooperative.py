@@ -85,7 +85,7 @@ class Cooperative(TeamMode, WithWhiteCrester):
 
     def extra_actions(self, s: GameState) -> list[Action]:
         at_port = [i for i, sh in enumerate(s.ships) if sh.pos == PORT]
-        out = []
+        out: list[Action] = []
         for giver in at_port:
             for card in sorted(set(s.ships[giver].hand)):
                 out.extend(Action("trade", (giver, card, taker)) for taker in at_port if taker != giver)
