@@ -91,7 +91,8 @@ def legal_actions(s: GameState) -> list[Action]:
     if s.frames:
         f = s.frames[-1]
         return FRAME_KINDS[f["k"]].actions(s, f)
-    return [a for a in _main_candidates(s) if _check_main(s, a) is None]
+    verbs = GRAMMAR.verbs
+    return [a for a in _main_candidates(s) if (verbs[a.verb].check or _not_now)(s, a) is None]
 
 
 _MOVES = [Action("move", d) for d in range(1, 7)]
@@ -147,11 +148,12 @@ def _main_candidates(s: GameState) -> list[Action]:
 
 
 # =============================================================================== checking
+def _not_now(s: GameState, a: Action) -> Refusal:
+    return ("Taking a Turn", f"'{a}' is not something you can do on your turn right now")
+
+
 def _check_main(s: GameState, a: Action) -> Refusal:
-    check = GRAMMAR.verbs[a.verb].check
-    if check is None:
-        return ("Taking a Turn", f"'{a}' is not something you can do on your turn right now")
-    refusal: Refusal = check(s, a)
+    refusal: Refusal = (GRAMMAR.verbs[a.verb].check or _not_now)(s, a)
     return refusal
 
 

@@ -272,6 +272,8 @@ class Active:
         #: does anything happen after every action? (the engine skips the step when not)
         self.watches_actions = bool(self._after_action)
         self.adds_actions = bool(self._extra_actions)
+        #: does a hook take part in checking orders? (the base rules skip the step when not)
+        self.checks_orders = bool(self._order_refusal or self._gives_order)
 
     def __repr__(self) -> str:
         return f"<Active {[h.name for h in self.hooks]}>"

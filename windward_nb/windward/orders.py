@@ -94,11 +94,12 @@ def check_order(s: GameState, name: str) -> Refusal:
     if base not in SKY_ORDERS and base not in PORT_ORDERS:
         return ("Give Orders", f"there is no order called {name!r}")
     hooks = active(s)
-    refusal = hooks.order_refusal(s, base)
-    if refusal:
-        return refusal
+    if hooks.checks_orders:
+        refusal = hooks.order_refusal(s, base)
+        if refusal:
+            return refusal
     space = ORDER_SPACES.get(base)
-    if space is not None and not hooks.gives_order(s, base):
+    if space is not None and not (hooks.checks_orders and hooks.gives_order(s, base)):
         return (space.rule, space.absent)
     if turn.mates == 0 and turn.coffee == 0:
         return ("Give Orders", "both mates have given orders this turn and no Coffee is in play")
