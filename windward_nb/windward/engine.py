@@ -652,24 +652,17 @@ for _kind in (WindKind(), GreyKind(), ShuffleKind(), TakeKind(), RestKind(), Pla
 
 
 # =============================================================================== the verbs of a turn
-def _ship_move_check(s: GameState, a: Action) -> Refusal:
-    return movement.check_ship_move(s, a.verb, a.arg)
-
-
 def _play_args(a: Action) -> tuple[str, Any]:
     return a.arg if isinstance(a.arg, tuple) else (a.arg, None)
 
 
 for _verb in ("move", "leave", "zephyr", "around"):
-    GRAMMAR.handle(_verb, check=_ship_move_check, apply=_sail)
-GRAMMAR.handle("enter", check=_ship_move_check, apply=_enter_port)
-GRAMMAR.handle("row", check=lambda s, a: movement.check_row(s, *a.arg), apply=_row)
-GRAMMAR.handle("order", check=lambda s, a: orders.check_order(s, a.arg),
-               apply=lambda s, ev, a: orders.give_order(s, ev, a.arg))
-GRAMMAR.handle("buy", check=lambda s, a: orders.check_buy(s, a.arg), apply=lambda s, ev, a: orders.buy(s, ev, a.arg))
-GRAMMAR.handle("play", check=lambda s, a: orders.check_play(s, *_play_args(a)),
-               apply=lambda s, ev, a: orders.play(s, ev, *_play_args(a)))
-GRAMMAR.handle("pickup", check=lambda s, a: orders.check_pickup(s, a.arg),
-               apply=lambda s, ev, a: orders.pickup(s, ev, a.arg))
-GRAMMAR.handle("drop", check=lambda s, a: orders.check_drop(s, a.arg), apply=lambda s, ev, a: orders.drop(s, ev, a.arg))
+    GRAMMAR.handle(_verb, check=movement.check_ship_move, apply=_sail)
+GRAMMAR.handle("enter", check=movement.check_ship_move, apply=_enter_port)
+GRAMMAR.handle("row", check=movement.check_row, apply=_row)
+GRAMMAR.handle("order", check=orders.check_order, apply=lambda s, ev, a: orders.give_order(s, ev, a.arg))
+GRAMMAR.handle("buy", check=orders.check_buy, apply=lambda s, ev, a: orders.buy(s, ev, a.arg))
+GRAMMAR.handle("play", check=orders.check_play, apply=lambda s, ev, a: orders.play(s, ev, *_play_args(a)))
+GRAMMAR.handle("pickup", check=orders.check_pickup, apply=lambda s, ev, a: orders.pickup(s, ev, a.arg))
+GRAMMAR.handle("drop", check=orders.check_drop, apply=lambda s, ev, a: orders.drop(s, ev, a.arg))
 GRAMMAR.handle("end", check=_check_end, apply=_end_turn)

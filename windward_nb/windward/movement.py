@@ -17,6 +17,9 @@ from .state import PORT, GameState
 
 Refusal = Optional[tuple[str, str]]
 
+_MOVE = {d: Action("move", d) for d in range(1, 7)}
+_ENTER = Action("enter")
+
 
 def ship_target(s: GameState, verb: str, arg: Any) -> int:
     """The hex a ship move ends on (the move must already be legal), or PORT."""
@@ -73,7 +76,9 @@ def check_ship_entry(s: GameState, target: int) -> Refusal:
     return None
 
 
-def check_ship_move(s: GameState, verb: str, arg: Any) -> Refusal:
+def check_ship_move(s: GameState, a: Action) -> Refusal:
+    """Can the current ship make the move ``a`` (move, enter, leave, zephyr, around)?"""
+    verb, arg = a.verb, a.arg
     ship = s.ships[s.current]
     p = s.planet
     turn = s.turn
@@ -133,7 +138,9 @@ def towed_grey(s: GameState, hexi: int) -> bool:
     return hexi in s.greys_down
 
 
-def check_row(s: GameState, boat: int, d: int) -> Refusal:
+def check_row(s: GameState, a: Action) -> Refusal:
+    """Can the current captain row longboat ``a.arg[0]`` in direction ``a.arg[1]``?"""
+    boat, d = a.arg
     seat = s.current
     ship = s.ships[seat]
     p = s.planet
@@ -176,9 +183,9 @@ def deadweight_stranded(s: GameState) -> bool:
         return False
     for d in range(1, 7):
         t = s.planet.nbr[ship.pos][d - 1]
-        if t > 0 and not s.planet.is_drift[t] and check_ship_move(s, "move", d) is None:
+        if t > 0 and not s.planet.is_drift[t] and check_ship_move(s, _MOVE[d]) is None:
             return False
-    if s.planet.nbr[ship.pos].count(0) and check_ship_move(s, "enter", None) is None:
+    if s.planet.nbr[ship.pos].count(0) and check_ship_move(s, _ENTER) is None:
         return False
     return True
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .actions import PORT_ORDERS, SKY_ORDERS
+from .actions import PORT_ORDERS, SKY_ORDERS, Action
 from .events import Event
 from .hooks import ORDER_SPACES, active
 from .state import ABOARD, PORT, GameState
@@ -87,7 +87,9 @@ def _order_effect_refusal(s: GameState, name: str) -> Refusal:
     return None
 
 
-def check_order(s: GameState, name: str) -> Refusal:
+def check_order(s: GameState, a: Action) -> Refusal:
+    """Can the current captain give the order ``a.arg`` (``"speed"``, ``"hire Purser"`` ...)?"""
+    name = a.arg
     ship = s.ships[s.current]
     turn = s.turn
     base = name.split(" ", 1)[0]
@@ -98,7 +100,7 @@ def check_order(s: GameState, name: str) -> Refusal:
         refusal = hooks.order_refusal(s, base)
         if refusal:
             return refusal
-    space = ORDER_SPACES.get(base)
+    space = ORDER_SPACES[base] if base in ORDER_SPACES else None
     if space is not None and not (hooks.checks_orders and hooks.gives_order(s, base)):
         return (space.rule, space.absent)
     if turn.mates == 0 and turn.coffee == 0:
@@ -185,7 +187,9 @@ def give_order(s: GameState, ev: list[Event], name: str) -> None:
 BUY_ORDER = {"cannon": "cannon", "rum": "morale", "supplies": "supplies"}
 
 
-def check_buy(s: GameState, item: str) -> Refusal:
+def check_buy(s: GameState, a: Action) -> Refusal:
+    """Can the current captain buy ``a.arg`` at the Trading Post?"""
+    item = a.arg
     seat = s.current
     ship = s.ships[seat]
     if ship.pos != PORT:
@@ -224,7 +228,9 @@ def buy(s: GameState, ev: list[Event], item: str) -> None:
 
 
 # ------------------------------------------------------------------------------- supply cards
-def check_play(s: GameState, card: str, extra: Any) -> Refusal:
+def check_play(s: GameState, a: Action) -> Refusal:
+    """Can the current captain play the supply card of ``a`` (with its target) on its turn?"""
+    card, extra = a.arg if isinstance(a.arg, tuple) else (a.arg, None)
     comp = s.components
     ship = s.ships[s.current]
     try:
@@ -298,7 +304,9 @@ def pickable_crester(s: GameState) -> str:
     return ""
 
 
-def check_pickup(s: GameState, what: str) -> Refusal:
+def check_pickup(s: GameState, a: Action) -> Refusal:
+    """Can the current ship pick up ``a.arg`` (gas, longboat, crester, teeth, tokens) here?"""
+    what = a.arg
     seat = s.current
     ship = s.ships[seat]
     h = ship.pos
@@ -360,7 +368,9 @@ def pickup(s: GameState, ev: list[Event], what: str) -> None:
     ev.append(Event("PickedUp", f"Player {seat + 1} picks up {text}.", {"seat": seat, "item": what, "hex": h}))
 
 
-def check_drop(s: GameState, what: str) -> Refusal:
+def check_drop(s: GameState, a: Action) -> Refusal:
+    """Can the current ship drop ``a.arg`` (crester, teeth, tokens) here?"""
+    what = a.arg
     ship = s.ships[s.current]
     h = ship.pos
     if h == PORT:
