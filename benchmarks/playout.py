@@ -89,18 +89,22 @@ def has_old_layout(rev: str) -> bool:
                           capture_output=True).returncode == 0
 
 
-def default_before() -> str:
-    """The last commit of main before the move: the merge base with main, or the parent of the move."""
+def default_before() -> str | None:
+    """The last commit of main before the move: the merge base with main (or origin/main) when it
+    still has the old layout, else the parent of the commit that moved the engine; None when the
+    history at hand has neither (a shallow clone)."""
+    for branch in ("main", "origin/main"):
+        try:
+            base = git("merge-base", "HEAD", branch)
+        except (subprocess.CalledProcessError, OSError):
+            continue
+        if base and has_old_layout(base):
+            return base
     try:
-        base = git("merge-base", "HEAD", "main")
-    except subprocess.CalledProcessError:
-        base = ""
-    if base and has_old_layout(base):
-        return base
-    moved = git("log", "--diff-filter=D", "--format=%H", "-1", "--", "windward_nb/engine.py")
-    if not moved:
-        raise RuntimeError("no commit removes windward_nb/engine.py: give --before")
-    return git("rev-parse", f"{moved}^1")
+        moved = git("log", "--diff-filter=D", "--format=%H", "-1", "--", "windward_nb/engine.py")
+        return git("rev-parse", f"{moved}^1") if moved else None
+    except (subprocess.CalledProcessError, OSError):
+        return None
 
 
 def extract(rev: str, into: Path) -> None:
@@ -145,15 +149,23 @@ def main() -> None:
     print(f"method  : {args.games} complete games per repetition, {args.reps} repetitions alternating before, "
           "after and chess; each Windward side in a fresh interpreter; time.perf_counter; medians quoted")
     before_rev = args.before or default_before()
-    print(f"before  : {git('rev-parse', '--short', before_rev)} ({git('log', '-1', '--format=%s', before_rev)[:70]})")
-    print(f"after   : this checkout ({git('rev-parse', '--short', 'HEAD')})")
+    if before_rev:
+        print(f"before  : {git('rev-parse', '--short', before_rev)} "
+              f"({git('log', '-1', '--format=%s', before_rev)[:70]})")
+    else:
+        print("before  : not measured (no commit of main before the move in this history; give --before REV)")
+    print("after   : this checkout")
     rates: dict[str, list[float]] = {"before": [], "after": []}
     ww_games, ch_rates, ch_games, lengths = [], [], [], []
     with tempfile.TemporaryDirectory(prefix="windward-before-") as tmp:
         old = Path(tmp)
-        extract(before_rev, old)
+        if before_rev:
+            extract(before_rev, old)
         for rep in range(args.reps):
-            for side, tree in (("before", old), ("after", ROOT)) if rep % 2 == 0 else (("after", ROOT), ("before", old)):
+            order = (("before", old), ("after", ROOT)) if rep % 2 == 0 else (("after", ROOT), ("before", old))
+            for side, tree in order:
+                if side == "before" and not before_rev:
+                    continue
                 r = run_worker(tree, args.games, rep)
                 rates[side].append(r["actions"] / r["seconds"])
                 if side == "after":
@@ -162,13 +174,16 @@ def main() -> None:
             p, cg, ct = chess_games(args.games, rep)
             ch_rates.append(p / ct)
             ch_games.append(cg / ct)
-    b, w, c = statistics.median(rates["before"]), statistics.median(rates["after"]), statistics.median(ch_rates)
-    print(f"windward_nb before: {b:10,.0f} actions/s")
+    w, c = statistics.median(rates["after"]), statistics.median(ch_rates)
+    if rates["before"]:
+        print(f"windward_nb before: {statistics.median(rates['before']):10,.0f} actions/s")
     print(f"windward_nb after : {w:10,.0f} actions/s  {statistics.median(ww_games):7.2f} games/s  "
           f"({statistics.median(lengths):,.0f} actions per game)")
     print(f"python-chess      : {c:10,.0f} plies/s    {statistics.median(ch_games):7.2f} games/s")
-    ratio = w / b
-    print(f"ratio after/before: {ratio:.3f}  -> {'no loss over 5%' if ratio >= 0.95 else 'SLOWER by more than 5%'}")
+    if rates["before"]:
+        ratio = w / statistics.median(rates["before"])
+        print(f"ratio after/before: {ratio:.3f}  -> "
+              f"{'no loss over 5%' if ratio >= 0.95 else 'SLOWER by more than 5%'}")
     print(f"ratio (windward actions/s / chess plies/s): {w / c:.2f}  -> goal >= 1: {'met' if w >= c else 'NOT met'}")
 
 
