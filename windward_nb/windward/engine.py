@@ -27,6 +27,7 @@ from . import battle, cresters, movement, orders
 from .actions import GRAMMAR, PICKUPS, Action
 from .battle import dice_outcomes
 from .events import Event
+from .hexgrid import direction_name
 from .frames import (FRAME_KINDS, EndFrame, Frame, FrameKind, GreyFrame, PlaceRedFrame, RedsFrame, RestFrame,
                      ShuffleFrame, SkyBonusFrame, StartFrame, TakeFrame, WhiteMoveFrame, WindFrame, register_frame)
 from .hooks import active
@@ -239,7 +240,7 @@ def enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: s
         battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "white"}, d_seat=-1, hex=target)
 
 
-_HOW = {"move": "sails {}", "leave": "sails out of port", "zephyr": "rides a Zephyr", "around": "sails Around the Planet"}
+_HOW = {"leave": "sails out of port", "zephyr": "rides a Zephyr", "around": "sails Around the Planet"}
 
 
 def _sail(s: GameState, ev: list[Event], a: Action) -> None:
@@ -247,7 +248,7 @@ def _sail(s: GameState, ev: list[Event], a: Action) -> None:
     target = movement.ship_target(s, a.verb, a.arg)
     cost = movement.move_cost(s, a.verb, a.arg)
     s.turn.speed -= cost
-    how = _HOW[a.verb].format(str(a)[5:])
+    how = f"sails {direction_name(a.arg)}" if a.verb == "move" else _HOW[a.verb]
     enter_hex(s, ev, target, ship.pos, how, cost)
 
 
