@@ -28,10 +28,14 @@ engine, the battle rules and the modes, see :mod:`windward_nb.windward.verbs`.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable, Union
+
+import numpy as np
 
 from ..core.actions import Action as CoreAction
 from ..core.actions import Arg, Grammar
+from ..core.errors import IllegalActionError
 from .hexgrid import Hex, direction_name, direction_number, format_hex, parse_hex
 
 ArgValue = Union[None, int, str, tuple]
@@ -48,9 +52,13 @@ TEETH_FOR = ("gas", "notoriety")
 
 # =============================================================================== how arguments are written
 def _whole(value: Any, what: str = "a whole number") -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """``value`` as an int: a whole number of any integer type (numpy's too), never a bool or a float."""
+    if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{value!r} is not {what}")
-    return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{value!r} is not {what}") from None
 
 
 def _direction_text(d: Any) -> str:
@@ -141,7 +149,7 @@ def _play_parse(words: list[str]) -> Any:
     if not words:
         raise ValueError("which card?")
     last = words[-1]
-    if len(words) >= 2 and ("," in last or last.isdigit()):
+    if len(words) >= 2 and ("," in last or last.lstrip("-").isdigit()):
         extra: Union[Hex, int] = parse_hex(last) if "," in last else int(last)
         return (card_id(" ".join(words[:-1])), extra)
     return card_id(" ".join(words))
@@ -266,6 +274,12 @@ del _v
 CHANCE_VERBS = GRAMMAR.chance_verbs
 
 
+#: the rule a refusal names when an action is not well formed
+RULE = "Action text"
+_NORMAL: dict[Any, Any] = {}  # (verb, type of arg, arg) -> the normal form, or why there is none
+_NORMAL_MAX = 20_000
+
+
 class Action(CoreAction):
     """One decision or chance outcome of Windward. ``verb`` names the kind; ``arg`` carries its detail."""
 
@@ -275,7 +289,87 @@ class Action(CoreAction):
     @classmethod
     def parse(cls, text: "str | CoreAction") -> "Action":
         """Read an action from its text form (``ValueError`` with a hint if malformed); an
-        :class:`Action` is normalised (see the module doc)."""
+        :class:`Action` is returned in its normal form (see :meth:`normalise`)."""
+        if isinstance(text, CoreAction):
+            return cls.normalise(text)
         a = super().parse(text)
         assert isinstance(a, Action)
         return a
+
+    @classmethod
+    def normalise(cls, action: "str | CoreAction") -> "Action":
+        """The action exactly as its text form reads back, or :class:`IllegalActionError`.
+
+        Text is parsed; an :class:`Action` is written out and read back, and must
+        then read back to itself again. Arguments of other types than the parser
+        makes (``1.0``, ``numpy.int64(2)``, ``"speed "``) either become the
+        parser's own value or, when their text does not read back, are refused
+        (rule ``"Action text"``). Actions seen before cost a dictionary look-up.
+
+        >>> import numpy as np
+        >>> Action.normalise(Action("wind", np.int64(3))) == Action("wind", 3)
+        True
+        >>> Action.normalise(Action("order", "speed ")).arg
+        'speed'
+        >>> Action.normalise(Action("wind", 1.0))
+        Traceback (most recent call last):
+        ...
+        windward_nb.core.errors.IllegalActionError: Action('wind', 1.0) is not a well-formed action (1.0 is not a whole number) [Action text]
+        """
+        if type(action) is str:
+            try:
+                parsed = cls.grammar.parse(cls, action)
+            except ValueError as exc:
+                raise IllegalActionError(RULE, str(exc)) from None
+            assert isinstance(parsed, Action)
+            action = parsed
+        elif not isinstance(action, Action):
+            what = "an action of another game" if isinstance(action, CoreAction) else type(action).__name__
+            raise IllegalActionError(RULE, f"an action is text or an Action of Windward, not {what}")
+        arg = action.arg
+        try:  # plain arguments: a cheap key (tuples go through the grammar's typed cache)
+            key: Any = (action.verb, type(arg), arg) if type(arg) in (int, str, type(None)) else None
+            hit = _NORMAL.get(key) if key is not None else None
+        except TypeError:
+            key = hit = None
+        if hit is None:
+            hit = _normal_form(action)
+            if key is not None:
+                if len(_NORMAL) >= _NORMAL_MAX:
+                    _NORMAL.clear()
+                _NORMAL[key] = hit
+        if isinstance(hit, str):
+            raise IllegalActionError(RULE, hit)
+        assert isinstance(hit, Action)
+        return hit
+
+
+def _same(x: object, y: object) -> bool:
+    """Equal and of the same types all the way down."""
+    if type(x) is not type(y):
+        return False
+    if isinstance(x, tuple):
+        assert isinstance(y, tuple)
+        return len(x) == len(y) and all(_same(a, b) for a, b in zip(x, y))
+    if isinstance(x, CoreAction):
+        assert isinstance(y, CoreAction)
+        return x.verb == y.verb and _same(x.arg, y.arg)
+    return x == y
+
+
+def _normal_form(action: Action) -> "Action | str":
+    """The normal form of ``action``, or the reason it has none."""
+    shown = f"Action({action.verb!r:.40}, {action.arg!r:.80})"
+    try:
+        normal = action.normalized()
+    except IllegalActionError as exc:
+        detail = exc.reason.split(" is not an action of this game: ", 1)[-1]
+        return f"{shown} is not a well-formed action ({detail})"
+    try:
+        again = Action.parse(str(normal))
+    except ValueError as exc:  # pragma: no cover - the grammar reads back what it writes
+        return f"{shown} is not a well-formed action ({exc})"
+    if not _same(again, normal):
+        return f"{shown} is not a well-formed action: its text {str(normal)[:80]!r} does not read back the same way twice"
+    assert isinstance(normal, Action)
+    return normal

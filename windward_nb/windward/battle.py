@@ -18,6 +18,7 @@ from math import ceil, factorial
 from typing import Any, cast
 
 from .actions import Action
+from .cresters import red_fallback
 from .events import Event
 from .frames import FRAME_KINDS, BattleFrame, FrameKind, PlunderFrame, Refusal, register_frame
 from .hooks import active
@@ -227,7 +228,8 @@ def _move_attacker_back(s: GameState, f: BattleFrame) -> None:
             s.greys_down.append(src)
     elif kind == "red":
         for back in f.get("a_froms") or (src,):  # several reds attack together (the Solo Adventure)
-            s.move_red(here, back)
+            # another red may have moved onto the space it came from: the stacking cap still holds
+            s.move_red(here, red_fallback(s, back, here))
     elif kind == "white":
         s.white = src
 

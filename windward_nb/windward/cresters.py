@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from .battle import start as start_battle
 from .events import Event
 from .hooks import active
-from .state import PORT, GameState
+from .state import GameState
 
 
 def greys_wanted(s: GameState) -> int:
@@ -44,6 +43,45 @@ def place_grey(s: GameState, ev: list[Event], territory: int) -> None:
     s.greys.append(fg)
     ev.append(Event("CresterPlaced", f"A grey crester appears on the feeding ground of territory {territory}.",
                     {"crester": "grey", "hex": fg, "territory": territory}))
+
+
+def red_cap(s: GameState) -> int:
+    """Alive red cresters one space may hold: one, unless the mode says otherwise (two in the Solo
+    Adventure; rulings V1, V10)."""
+    return active(s).red_stack(s)
+
+
+def red_fallback(s: GameState, back: int, battle_hex: int) -> int:
+    """Where a red crester falling back from ``battle_hex`` to ``back`` ends (rulings V16).
+
+    ``back`` itself if it has room for another red; otherwise the nearest space
+    to it (fewest steps, ties in direction order) where a red may stand and has
+    room: never Drift, the Trading Post, a ship, the White Crester or the battle
+    space, and (outside the Solo Adventure) inside the red's own territory.
+    """
+    p = s.planet
+    cap = red_cap(s)
+    ships = {sh.pos for sh in s.ships if sh.pos >= 0}
+    territory = 0 if active(s).reds_roam(s) else p.territory[back]
+
+    def room(h: int) -> bool:
+        return (h > 0 and not p.is_drift[h] and h not in ships and h != s.white and h != battle_hex
+                and (not territory or p.territory[h] == territory) and s.reds.count(h) < cap)
+
+    if room(back):
+        return back
+    seen = {back}
+    queue = deque([back])
+    while queue:
+        h = queue.popleft()
+        for t in p.nbr[h]:
+            if t < 0 or t in seen:
+                continue
+            seen.add(t)
+            if room(t):
+                return t
+            queue.append(t)
+    return back  # nowhere at all (never on a real planet): the invariants would report it
 
 
 def red_places(s: GameState, territory: int) -> list[int]:
@@ -178,26 +216,3 @@ def rest_attackers(s: GameState, seat: int, h: int) -> list[str]:
     finally:
         ship.pos = old
 
-
-def move_white(s: GameState, ev: list[Event]) -> None:
-    """The White Crester's move at the end of a turn: toward the ship resting at sky, where it
-    attacks (a captain resting at the Trading Post: as the mode says)."""
-    ship = s.ships[s.current]
-    if ship.pos == PORT:
-        active(s).white_at_port(s, ev)
-        return
-    if s.white < 0:
-        return
-    begin = s.white
-    dist = distances_to(s, ship.pos, 0, begin)
-    path = step_path(s, begin, dist, white_speed(s))
-    if path and s.planet.is_drift[path[-1]]:
-        path.pop()
-    if not path:
-        return
-    s.white = path[-1]
-    ev.append(Event("CresterMoved", f"The White Crester moves from {s.planet.label(begin)} to {s.planet.label(s.white)}.",
-                    {"crester": "white", "from": begin, "to": s.white, "path": [begin] + path}))
-    if s.white == ship.pos:
-        prev = path[-2] if len(path) > 1 else begin
-        start_battle(s, ev, att="white", a_seat=-1, a_from=prev, **{"def": "ship"}, d_seat=s.current, hex=s.white)

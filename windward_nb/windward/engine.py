@@ -165,8 +165,16 @@ def _waiting_for(s: GameState) -> str:
     return f"waiting for {name} to {FRAME_KINDS[f['k']].waiting or f['k']}"
 
 
-def why_illegal(s: GameState, a: Action) -> Refusal:
-    """``None`` if ``a`` is legal now, else ``(rule, reason)``."""
+def why_illegal(s: GameState, a: Action | str) -> Refusal:
+    """``None`` if ``a`` is legal now, else ``(rule, reason)``.
+
+    The action is judged in its normal form (:meth:`Action.normalise`); one
+    that has none is refused here too.
+    """
+    try:
+        a = Action.normalise(a)
+    except IllegalActionError as exc:
+        return (exc.rule, exc.reason)
     if s.over:
         return ("Ending the Game", "the game is over")
     if s.frames:
@@ -184,18 +192,17 @@ def why_illegal(s: GameState, a: Action) -> Refusal:
 def apply(s: GameState, action: Action | str, check: bool = True) -> list[Event]:
     """Apply ``action`` to ``s`` in place and return the events it caused.
 
-    With ``check`` (the default) an action given as text or built by hand is
-    normalised and an illegal one raises :class:`IllegalActionError` before
-    anything changes; ``check=False`` trusts the caller (an action from
-    :func:`legal_actions` or a chance outcome).
+    With ``check`` (the default) an illegal action raises
+    :class:`IllegalActionError` before anything changes. The action is always
+    taken in its normal form (:meth:`Action.normalise <windward_nb.windward.actions.Action.normalise>`,
+    a dictionary look-up for an action seen before), checked or not; one that has
+    no normal form is refused with :class:`IllegalActionError`.
     """
+    a = Action.normalise(action)
     if check:
-        a = Action.parse(action)
         refusal = why_illegal(s, a)
         if refusal:
             raise IllegalActionError(*refusal)
-    else:
-        a = action if type(action) is Action else Action.parse(action)
     return perform(s, a)
 
 
@@ -601,6 +608,30 @@ class RedsKind(FrameKind[RedsFrame]):
         return True
 
 
+def move_white(s: GameState, ev: list[Event]) -> None:
+    """The White Crester's move at the end of a turn: toward the ship resting at sky, where it
+    attacks (a captain resting at the Trading Post: as the mode says)."""
+    ship = s.ships[s.current]
+    if ship.pos == PORT:
+        active(s).white_at_port(s, ev)
+        return
+    if s.white < 0:
+        return
+    begin = s.white
+    dist = cresters.distances_to(s, ship.pos, 0, begin)
+    path = cresters.step_path(s, begin, dist, cresters.white_speed(s))
+    if path and s.planet.is_drift[path[-1]]:
+        path.pop()
+    if not path:
+        return
+    s.white = path[-1]
+    ev.append(Event("CresterMoved", f"The White Crester moves from {s.planet.label(begin)} to {s.planet.label(s.white)}.",
+                    {"crester": "white", "from": begin, "to": s.white, "path": [begin] + path}))
+    if s.white == ship.pos:
+        prev = path[-2] if len(path) > 1 else begin
+        battle.start(s, ev, att="white", a_seat=-1, a_from=prev, **{"def": "ship"}, d_seat=s.current, hex=s.white)
+
+
 class WhiteMoveKind(FrameKind[WhiteMoveFrame]):
     """The White Crester moves at the end of a turn (automatic)."""
 
@@ -609,7 +640,7 @@ class WhiteMoveKind(FrameKind[WhiteMoveFrame]):
 
     def advance(self, s: GameState, ev: list[Event], f: WhiteMoveFrame) -> bool:
         s.frames.remove(f)
-        cresters.move_white(s, ev)
+        move_white(s, ev)
         return True
 
 

@@ -21,7 +21,7 @@ from ..core.game import Game as CoreGame
 from ..core.rules import CHANCE, TERMINAL
 from .components import Components, load_components
 from .events import Event
-from .record import Record
+from .record import Record, check_seed
 from .rules import RULES
 from .setup import build_state, check_options, default_mode, draw_setup
 from .state import GameState
@@ -73,6 +73,7 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
     mode = mode or default_mode(players)
     variants = tuple(variants)
     check_options(players, mode, planet, variants, edition)
+    seed = check_seed(seed)  # a record stores it: refuse here what a record could not load
     if seed is None:
         entropy = np.random.SeedSequence().entropy
         assert isinstance(entropy, int)

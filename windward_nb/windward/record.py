@@ -47,6 +47,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +57,7 @@ from ..core import files
 from ..core.errors import RecordError
 from ..core import registry
 from ..core.events import Event
-from ..core.record import GameRecord, parse_record_json, read_record_text
+from ..core.record import GameRecord
 from ..core.schema import check
 from . import hooks
 from .components import Components, load_components
@@ -76,7 +77,10 @@ MAX_ACTIONS = 200_000  # more plies than any real game (a long 5-player game has
 MAX_ACTION_CHARS = 4_000  # a shuffle of the whole deck is under 1,000 characters
 MAX_COMMENT_CHARS = 20_000
 MAX_NAME_CHARS = 200
-MAX_META_DEPTH = 24
+MAX_META_DEPTH = 24  # levels of lists and objects inside meta
+MAX_JSON_VALUES = 500_000  # values of every kind in one file (a 200,000-ply record has about 200,000)
+MAX_JSON_DEPTH = 32  # nesting of the whole file (meta sits two levels down)
+MAX_INT_BITS = 13_000  # about 3,900 digits: Python converts at most 4,300 digits of text to a number
 
 TOP_FIELDS = ("format", "version", "options", "components", "players", "setup", "seed", "actions",
               "comments", "meta", "position")
@@ -138,26 +142,37 @@ class Record(GameRecord):
     VERSION: ClassVar[int] = VERSION
     SUFFIX: ClassVar[str] = ".wwr.json"
     PLAYERS: ClassVar[tuple[int, int]] = (1, 5)
+    META_ITEMS: ClassVar[int] = MAX_JSON_VALUES  # meta may hold as many values as a file
 
     components: dict[str, str]
     setup: dict[str, Any]
     position: dict[str, Any] | None = None  # a hand-built start (scenario) instead of a drawn setup
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # comments and meta are checked dicts: every value is checked as it is set
+        if name == "comments" and type(value) is not Comments:
+            value = Comments(value)
+        elif name == "meta" and type(value) is not Meta:
+            value = Meta(value)
+        object.__setattr__(self, name, value)
+
     @classmethod
     def new(cls, *, players: int, mode: str, planet: str, variants: Any, edition: str, components: Components,
-            setup: dict[str, Any], seed: int | None = None, names: Any = None) -> "Record":
+            setup: dict[str, Any], seed: Any = None, names: Any = None) -> "Record":
         """A record for a game about to start (the players named ``names``, or Player 1, 2 ...)."""
-        entries = cls.default_players(players, names)
-        for i, p in enumerate(entries):
-            p["colour"] = setup["colours"][i]
-        record = cls(options={"players": players, "mode": mode, "planet": planet, "variants": list(variants),
-                              "edition": edition},
-                     components={"name": components.name, "hash": components.content_hash},
-                     players=[{"name": p["name"], "colour": p["colour"], "kind": p["kind"]} for p in entries],
-                     setup=dict(setup), seed=seed)
-        if seed is not None:
-            check(seed, record.schema()["properties"]["seed"], "seed")
-        return record
+        if names is not None and (isinstance(names, (str, bytes)) or not hasattr(names, "__len__")):
+            raise _fail(f"names must be a list of {players} names, got {names!r:.80}", field="players")
+        names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
+        if len(names) != players:
+            raise _fail(f"names lists {len(names)} names for {players} players", field="players")
+        for i, name in enumerate(names):
+            check_name(name, f"names[{i}]")
+        return cls(options={"players": players, "mode": mode, "planet": planet, "variants": list(variants),
+                            "edition": edition},
+                   components={"name": components.name, "hash": components.content_hash},
+                   players=[{"name": names[i], "colour": setup["colours"][i], "kind": "human"}
+                            for i in range(players)],
+                   setup=dict(setup), seed=check_seed(seed))
 
     # ----------------------------------------------------------------------------- the schema
     @classmethod
@@ -209,6 +224,8 @@ class Record(GameRecord):
                                 field=str(key))
             if "meta" in d and not isinstance(d["meta"], dict):
                 raise _fail("meta must be an object", field="meta")
+            for key, value in d.get("meta", {}).items():
+                check_meta_value(key, value)
             if isinstance(d.get("actions"), list) and len(d["actions"]) > MAX_ACTIONS:
                 raise _fail(f"actions has {len(d['actions'])} entries; records over {MAX_ACTIONS} plies are refused",
                             field="actions")
@@ -250,7 +267,7 @@ class Record(GameRecord):
             "actions": list(self.actions),
             # comments on plies taken back by undo are not written
             "comments": {str(k): v for k, v in sorted(self.comments.items()) if 0 <= k <= n},
-            "meta": copy.deepcopy(self.meta),
+            "meta": copy.deepcopy(dict(self.meta)),
         }
         if self.position is not None:
             d["position"] = copy.deepcopy(self.position)
@@ -268,7 +285,7 @@ class Record(GameRecord):
     @classmethod
     def from_json(cls, text: str | bytes) -> "Record":
         """Parse and validate a record's JSON text (no replay)."""
-        record = cls.from_dict(parse_record_json(text, MAX_BYTES))
+        record = cls.from_dict(_decode(text))
         assert isinstance(record, Record)
         return record
 
@@ -283,11 +300,29 @@ class Record(GameRecord):
         assert isinstance(out, Record)
         return out
 
-    def save(self, path: str | os.PathLike) -> Path:
-        """Write the record to ``path`` atomically: a crash leaves the old file or the new one, never half
-        of one; an existing file keeps its permissions. A record that could not be read back is refused
-        with :class:`RecordError`; a failing disk raises :class:`OSError`. Returns the path."""
-        return files.atomic_write_text(path, self.to_json())
+    def save(self, path: str | os.PathLike, *, verify: bool = True, components: Components | None = None) -> Path:
+        """Write the record to ``path`` atomically: a crash leaves the old file or the new one, never half.
+
+        Before anything is written the text is read back with the same checks as
+        :func:`load_record` and, with ``verify``, every action is replayed (with
+        ``components``, or with the installed set when the record was made with
+        it), so a record that could not be loaded again is refused with a
+        :class:`RecordError` ("not saved: ...") naming the field or the ply. The
+        file keeps the permissions of the one it replaces; a new file gets the
+        usual ones (the umask applies). Temporary files left by an interrupted
+        save of the same path are removed. A failure to write raises
+        :class:`OSError` about ``path``. Returns the path written.
+        """
+        try:
+            data = self.to_json()  # checks the record's dict against the schema first
+            checked = Record.from_json(data)  # the very text, read as load_record reads it
+            if verify:
+                comp = components or load_components()
+                if components is not None or comp.content_hash == self.components.get("hash"):
+                    checked.verify(comp)
+        except RecordError as exc:
+            raise _fail(f"not saved: {exc}", field=exc.field, ply=exc.ply) from None
+        return files.atomic_write(path, data)
 
     # ----------------------------------------------------------------------------- replaying
     # a component set of your own, given for one replay, is kept in self.__dict__["_components"] (see using())
@@ -400,16 +435,155 @@ def _windward() -> Any:
 def load_record(path: str | os.PathLike, *, verify: bool = True, components: Components | None = None) -> Record:
     """Read and validate a ``.wwr.json`` file.
 
-    The file is read with a bound (regular files only, at most :data:`MAX_BYTES`),
-    the JSON strictly, then the structure, the component set and (with
-    ``verify``, the default) every action replayed through the rules. Any
-    problem raises :class:`RecordError` naming the field or the ply.
+    The file is read with a bound (regular files only, at most :data:`MAX_BYTES`;
+    a pipe or a device is never read), the JSON strictly (values, nesting,
+    duplicate keys, numbers JSON does not allow), then the structure, the
+    component set and (with ``verify``, the default) every action replayed
+    through the rules. Any problem raises :class:`RecordError` naming the field or
+    the ply.
     """
-    record = Record.from_dict(parse_record_json(read_record_text(path, MAX_BYTES), MAX_BYTES))
+    try:
+        raw = files.read_bounded(path, MAX_BYTES)
+    except files.FileFormatError as exc:
+        raise _fail(str(exc).replace("files over", "records over")) from None
+    record = Record.from_dict(_decode(raw))
     record.check_components(components)
     if verify:
         record.verify(components)
     return record
+
+
+def _decode(text: Any) -> Any:
+    """A record's JSON, read strictly within :data:`MAX_BYTES`, :data:`MAX_JSON_VALUES` and
+    :data:`MAX_JSON_DEPTH`."""
+    if isinstance(text, bytearray):
+        text = bytes(text)
+    if not isinstance(text, (str, bytes)):
+        raise _fail(f"record text must be a string, got {type(text).__name__}")
+    try:
+        return files.loads_strict(text, max_bytes=MAX_BYTES, max_values=MAX_JSON_VALUES, max_depth=MAX_JSON_DEPTH)
+    except files.FileFormatError as exc:
+        raise _fail(f"record {exc}") from None
+
+
+# =============================================================================== one validator, both directions
+# The reader and the setters call the same checks, so that a value the API accepts is one the reader
+# accepts, and the other way round (the schema does the rest).
+def check_name(value: Any, where: str) -> str:
+    """A player's name: text of 1-200 characters with a visible one."""
+    check(value, Record.player_schema()["properties"]["name"], where)
+    return str(value)
+
+
+def check_seed(value: Any, where: str = "seed") -> int | None:
+    """A game's seed: a whole number 0 to 2**63-1 (numpy integers are taken as plain ones), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not hasattr(value, "__index__") or isinstance(value, float):
+        raise _fail(f"{where} must be a whole number 0 to 2**63-1, or None; got {value!r:.80}", field=where)
+    value = int(value.__index__())
+    if not 0 <= value < 2**63:
+        raise _fail(f"{where} must be a whole number 0 to 2**63-1, or None; got {value}", field=where)
+    return value
+
+
+def check_comment(ply: Any, text: Any) -> None:
+    """A comment: text of at most 20,000 characters on a ply number 0 or more."""
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < 10**9:
+        raise _fail(f"comments: {ply!r:.40} is not a ply number", field="comments")
+    where = f"comments.{ply}"
+    if type(text) is not str or len(text) > MAX_COMMENT_CHARS:
+        length = f", got {len(text)}" if isinstance(text, str) else f", not {type(text).__name__}"
+        raise _fail(f"{where} must be text of at most {MAX_COMMENT_CHARS} characters{length}", field=where)
+
+
+def check_meta_value(key: Any, value: Any) -> None:
+    """One entry of ``meta``: a text key and a value JSON stores exactly (plain lists, objects with text
+    keys, text, whole numbers, finite floats, true, false, null), nested at most 24 levels with meta."""
+    if type(key) is not str or len(key) > MAX_NAME_CHARS:
+        raise _fail(f"meta keys are text of at most {MAX_NAME_CHARS} characters, got {key!r:.60}", field="meta")
+    where = f"meta.{key}"
+    level, depth, values = [value], 0, 0
+    while level:
+        below: list[Any] = []
+        for v in level:
+            values += 1
+            t = type(v)
+            if t is dict:
+                for k in v:
+                    if type(k) is not str or len(k) > MAX_NAME_CHARS:
+                        raise _fail(f"{where} has a key that is not short text: {k!r:.60}", field=where)
+                below.extend(v.values())
+            elif t is list:
+                below.extend(v)
+            elif t is float:
+                if not math.isfinite(v):
+                    raise _fail(f"{where} holds {v}, which JSON cannot store", field=where)
+            elif t is int:
+                if v.bit_length() > MAX_INT_BITS:
+                    raise _fail(f"{where} holds a number with more than about 3,900 digits", field=where)
+            elif not (t is str or v is None or t is bool):
+                raise _fail(f"{where} holds a {t.__name__}, which a record cannot store exactly", field=where)
+        if below and depth + 1 > MAX_META_DEPTH - 1:
+            raise _fail(f"{where} is nested more than {MAX_META_DEPTH} levels deep (counting meta)", field=where)
+        if values > MAX_JSON_VALUES:
+            raise _fail(f"{where} holds more than {MAX_JSON_VALUES} values", field=where)
+        depth += 1
+        level = below
+
+
+class _Checked(dict[Any, Any]):
+    """A dict that checks every key and value as it is set."""
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__()
+        self.update(*args, **kw)
+
+    def _check(self, key: Any, value: Any) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._check(key, value)
+        super().__setitem__(key, value)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        for key, value in dict(*args, **kw).items():
+            self[key] = value
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def __or__(self, other: Any) -> dict[Any, Any]:
+        return dict(self) | dict(other)
+
+    def __ior__(self, other: Any) -> "_Checked":
+        self.update(other)  # checked, unlike dict's own |=
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+
+class Comments(_Checked):
+    """``Record.comments``: ply number -> text (see :func:`check_comment`)."""
+
+    __slots__ = ()
+
+    def _check(self, key: Any, value: Any) -> None:
+        check_comment(key, value)
+
+
+class Meta(_Checked):
+    """``Record.meta``: free-form facts that JSON stores exactly (see :func:`check_meta_value`)."""
+
+    __slots__ = ()
+
+    def _check(self, key: Any, value: Any) -> None:
+        check_meta_value(key, value)
 
 
 # =============================================================================== a built position's checks
@@ -443,4 +617,5 @@ def _check_hexes(position: dict[str, Any], cells: int) -> None:
         raise _fail("position names a space that is not on the planet", field="position")
 
 
-__all__ = ["FORMAT", "VERSION", "Record", "load_record"]
+__all__ = ["FORMAT", "VERSION", "Comments", "Meta", "Record", "check_comment", "check_meta_value", "check_name",
+           "check_seed", "load_record"]

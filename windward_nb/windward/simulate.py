@@ -171,8 +171,9 @@ class SimResult(core.SimResult):
         lines = [f"{n} games, {self.players} players ({', '.join(self.bots)}), master seed {self.master_seed}: "
                  f"{done} finished, {n - done} cut off at the action limit"]
         if self.failures:
-            lines.append(f"  {len(self.failures)} games failed: " + "; ".join(
-                f"game {i} (seed {s}): {why}" for i, s, why in self.failures[:3]))
+            shown = "; ".join(f"game {i} (seed {sd}): {why}" for i, sd, why in self.failures[:3])
+            more = f" (and {len(self.failures) - 3} more)" if len(self.failures) > 3 else ""
+            lines.append(f"  {len(self.failures)} game(s) failed and are left out: {shown}{more}")
         if self.interrupted:
             lines.append("  interrupted: these are the games that finished before the stop")
         if self.seconds:

@@ -1,7 +1,7 @@
 """The Great White Crester: the advanced variant, and how the White Crester comes into play.
 
 The piece's own rules are the base game's: on the planet it chases a ship
-resting at sky after the red cresters (:func:`~windward_nb.windward.cresters.move_white`),
+resting at sky after the red cresters (:func:`~windward_nb.windward.engine.move_white`),
 and its winner gains its notoriety (:mod:`~windward_nb.windward.battle`). As a
 variant it waits until a captain reaches the notoriety it appears at, appears on
 a rolled Around-the-Planet corner, and leaves the game when beaten. The Solo
@@ -102,7 +102,7 @@ GRAMMAR.handle("place_white", describe=lambda s, a: f"Place the White Crester at
 # =============================================================================== the variant
 class WithWhiteCrester(Hooks):
     """A game with the White Crester in it (the variant and both team modes): it moves after the red
-    cresters at every rest at sky (see :func:`windward_nb.windward.cresters.move_white`)."""
+    cresters at every rest at sky (see :func:`windward_nb.windward.engine.move_white`)."""
 
     white_crester = True
 
