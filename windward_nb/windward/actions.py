@@ -327,10 +327,11 @@ class Action(CoreAction):
             what = "an action of another game" if isinstance(action, CoreAction) else type(action).__name__
             raise IllegalActionError(RULE, f"an action is text or an Action of Windward, not {what}")
         arg = action.arg
-        try:  # plain arguments: a cheap key (tuples go through the grammar's typed cache)
-            key: Any = (action.verb, type(arg), arg) if type(arg) in (int, str, type(None)) else None
-            hit = _NORMAL.get(key) if key is not None else None
-        except TypeError:
+        t = type(arg)
+        try:  # a key that tells 1, 1.0, True and numpy.int64(1) apart, all the way down
+            key: Any = (action.verb, t, arg) if t is int or t is str or arg is None else (action.verb, _type_key(arg))
+            hit = _NORMAL.get(key)
+        except TypeError:  # an unhashable argument (a list, a dict ...)
             key = hit = None
         if hit is None:
             hit = _normal_form(action)
@@ -342,6 +343,14 @@ class Action(CoreAction):
             raise IllegalActionError(RULE, hit)
         assert isinstance(hit, Action)
         return hit
+
+
+def _type_key(x: object) -> object:
+    """A hashable key that tells ``1``, ``1.0``, ``True`` and ``numpy.int64(1)`` apart."""
+    if type(x) is tuple:
+        return (tuple, tuple(_type_key(y) for y in x))
+    hash(x)
+    return (type(x), x)
 
 
 def _same(x: object, y: object) -> bool:

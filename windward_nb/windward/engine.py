@@ -109,6 +109,7 @@ _AROUND = Action("around")
 
 
 def _main_candidates(s: GameState) -> list[Action]:
+    """The actions a captain might take on its turn, in the order they are listed."""
     ship = s.ships[s.current]
     p = s.planet
     out: list[Action] = []
@@ -363,7 +364,8 @@ def advance(s: GameState, ev: list[Event]) -> None:
     """Run automatic steps until a player or chance must act (or the game ends)."""
     while not s.over and s.frames:
         f = s.frames[-1]
-        if not FRAME_KINDS[f["k"]].advance(s, ev, f):
+        kind = FRAME_KINDS[f["k"]]
+        if not kind.automatic or not kind.advance(s, ev, f):
             return
 
 
@@ -684,17 +686,13 @@ for _kind in (WindKind(), GreyKind(), ShuffleKind(), TakeKind(), RestKind(), Pla
 
 
 # =============================================================================== the verbs of a turn
-def _play_args(a: Action) -> tuple[str, Any]:
-    return a.arg if isinstance(a.arg, tuple) else (a.arg, None)
-
-
 for _verb in ("move", "leave", "zephyr", "around"):
     GRAMMAR.handle(_verb, check=movement.check_ship_move, apply=_sail)
 GRAMMAR.handle("enter", check=movement.check_ship_move, apply=_enter_port)
 GRAMMAR.handle("row", check=movement.check_row, apply=_row)
-GRAMMAR.handle("order", check=orders.check_order, apply=lambda s, ev, a: orders.give_order(s, ev, a.arg))
-GRAMMAR.handle("buy", check=orders.check_buy, apply=lambda s, ev, a: orders.buy(s, ev, a.arg))
-GRAMMAR.handle("play", check=orders.check_play, apply=lambda s, ev, a: orders.play(s, ev, *_play_args(a)))
-GRAMMAR.handle("pickup", check=orders.check_pickup, apply=lambda s, ev, a: orders.pickup(s, ev, a.arg))
-GRAMMAR.handle("drop", check=orders.check_drop, apply=lambda s, ev, a: orders.drop(s, ev, a.arg))
+GRAMMAR.handle("order", check=orders.check_order, apply=orders.give_order)
+GRAMMAR.handle("buy", check=orders.check_buy, apply=orders.buy)
+GRAMMAR.handle("play", check=orders.check_play, apply=orders.play)
+GRAMMAR.handle("pickup", check=orders.check_pickup, apply=orders.pickup)
+GRAMMAR.handle("drop", check=orders.check_drop, apply=orders.drop)
 GRAMMAR.handle("end", check=_check_end, apply=_end_turn)

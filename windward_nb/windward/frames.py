@@ -202,6 +202,11 @@ class FrameKind(Generic[F]):
     chance: ClassVar[bool] = False  #: chance decides in this frame
     waiting: ClassVar[str] = ""  #: what the frame waits for, in words ("roll the wind")
     turn_step: ClassVar[bool] = False  #: a step of the end of the current turn (dropped when its ship is lost)
+    automatic: ClassVar[bool] = False  #: the kind has an automatic step (set for kinds that override advance)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls.automatic = cls.advance is not FrameKind.advance
 
     def decider(self, s: "GameState", f: F) -> int:
         return CHANCE if self.chance else s.current

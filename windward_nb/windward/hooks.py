@@ -402,11 +402,16 @@ def combine(mode_name: str, variants: Iterable[str] = (), planet: str = "large")
 
 
 def active(s: "GameState") -> Active:
-    """The hooks of the game ``s`` belongs to (its mode, variants and planet)."""
-    try:
-        return _CACHE[(s.mode, s.variants, s.planet.size)]
-    except KeyError:
-        return combine(s.mode, s.variants, s.planet.size)
+    """The hooks of the game ``s`` belongs to (its mode, variants and planet).
+
+    The answer is kept on the state (its clones share it): a game's mode,
+    variants and planet are fixed when it is set up (the invariants check that
+    the hooks kept still match them).
+    """
+    got: Active | None = s._hooks
+    if got is None:
+        got = s._hooks = combine(s.mode, s.variants, s.planet.size)
+    return got
 
 
 # =============================================================================== extra order spaces

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cresters import red_cap
-from .hooks import active
+from .hooks import active, combine
 from .state import ITEM_KINDS, PORT, GameState
 
 
@@ -114,5 +114,7 @@ def violations(s: GameState) -> list[str]:
         out.append("wind out of range")
     if not 0 <= s.turn.mates <= 2:
         out.append("mates out of range")
+    if hooks is not combine(s.mode, s.variants, s.planet.size):
+        out.append("the hooks kept for this state are not those of its mode, variants and planet")
     out.extend(hooks.check(s))
     return out

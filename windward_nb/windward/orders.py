@@ -167,7 +167,9 @@ def _execute(s: GameState, ev: list[Event], name: str) -> None:
         hire(s, ev, name[5:])
 
 
-def give_order(s: GameState, ev: list[Event], name: str) -> None:
+def give_order(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current captain gives the order ``a.arg`` with a mate (or a Coffee token) and it is carried out."""
+    name = a.arg
     base = name.split(" ", 1)[0]
     turn = s.turn
     if turn.mates:
@@ -211,7 +213,9 @@ def check_buy(s: GameState, a: Action) -> Refusal:
     return None
 
 
-def buy(s: GameState, ev: list[Event], item: str) -> None:
+def buy(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current captain buys ``a.arg`` at the Trading Post."""
+    item = a.arg
     seat = s.current
     ship = s.ships[seat]
     base = item.split(" ", 1)[0]
@@ -267,7 +271,9 @@ def check_play(s: GameState, a: Action) -> Refusal:
     return None
 
 
-def play(s: GameState, ev: list[Event], card: str, extra: Any) -> None:
+def play(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current captain plays the supply card of ``a`` on its turn."""
+    card, extra = a.arg if isinstance(a.arg, tuple) else (a.arg, None)
     seat = s.current
     ship = s.ships[seat]
     ship.hand.remove(card)
@@ -338,7 +344,9 @@ def check_pickup(s: GameState, a: Action) -> Refusal:
     return None
 
 
-def pickup(s: GameState, ev: list[Event], what: str) -> None:
+def pickup(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current ship picks up ``a.arg`` from its space."""
+    what = a.arg
     seat = s.current
     ship = s.ships[seat]
     h = ship.pos
@@ -393,7 +401,9 @@ def check_drop(s: GameState, a: Action) -> Refusal:
     return None
 
 
-def drop(s: GameState, ev: list[Event], what: str) -> None:
+def drop(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current ship drops ``a.arg`` on its space."""
+    what = a.arg
     ship = s.ships[s.current]
     h = ship.pos
     if what == "crester":

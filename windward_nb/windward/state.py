@@ -128,8 +128,16 @@ class GameState(State):
     tagged_greys: list[int] = field(default_factory=list)  # the Naturalist's tagged grey cresters (hex)
     achievements: list[dict[str, Any]] = field(default_factory=list)  # face-up cards: id, first, claimed
     stats: list[dict[str, int]] = field(default_factory=list)  # per seat counters for achievements
+    # the hooks found for this state's mode, variants and planet (see hooks.active); not part of the position
+    _hooks: Any = field(default=None, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copies and identity
+    def __getstate__(self) -> dict[str, Any]:
+        # pickles and deep copies leave out the hooks found for this state (see hooks.active)
+        d = dict(self.__dict__)
+        d["_hooks"] = None
+        return d
+
     def clone(self) -> "GameState":
         s = GameState.__new__(GameState)
         s.__dict__.update(self.__dict__)
