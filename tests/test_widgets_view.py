@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 import windward_nb as ww
-from windward_nb import engine, view
-from windward_nb.state import PORT
+from windward_nb import view
+from windward_nb.windward import engine
+from windward_nb.windward.state import PORT
 
 
 def crowded():

@@ -28,6 +28,9 @@ from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
 from .hexgrid import direction_name, format_hex, opposite
 from .state import ABOARD, ITEM_KINDS, PORT, GameState
+from .windward.describe import BUY_TEXT, CREW_EFFECT_TEXT, ORDER_TITLES  # noqa: F401  (kept for readers of view)
+from .windward.describe import crew_effect, order_title as _order_title  # noqa: F401
+from .windward.rules import RULES
 
 __all__ = [
     "Destination", "board_view", "ship_board_view", "destinations", "click_action", "describe_action",
@@ -35,23 +38,8 @@ __all__ = [
     "seat_name", "odds_module", "max_cannons",
 ]
 
-ORDER_TITLES = {
-    "drop": "Drop Longboat", "rowers": "+{rowers} Longboat Speed", "speed": "+1 Ship Speed",
-    "process": "Process Crester", "research": "Research Crester", "supplies": "Take Supplies ({supplies} cards)",
-    "morale": "+{morale} Morale", "cannon": "Fill Cannon", "hire": "Hire Crew",
-}
 SKY_ORDER_LIST = ("drop", "rowers", "speed", "process", "research")
 PORT_ORDER_LIST = ("supplies", "morale", "cannon", "hire")
-BUY_TEXT = {
-    "cannon": "a cannon", "rum": "rum (+1 morale)", "notoriety": "1 notoriety", "supplies": "supply cards",
-    "crew": "a crew member",
-}
-CREW_EFFECT_TEXT = {
-    "gas_slots": "+{} gas slots", "hand_limit": "+{} hand limit", "process_gas": "+{} gas when processing",
-    "cannon_slots": "+{} cannon slots", "hits_vs_red": "+{} hits against red cresters",
-    "attack_strength": "+{} strength when attacking", "longboat_slots": "+{} longboat",
-    "longboat_strength": "+{} longboat strength", "turn_rowers": "+{} longboat speed each turn",
-}
 ITEM_TEXT = {"gas": ("gas", "gas"), "grey_teeth": ("grey crester tooth", "grey crester teeth"),
              "red_teeth": ("red crester tooth", "red crester teeth"), "tokens": ("+2 token", "+2 tokens")}
 ITEM_LABEL = {"gas": "{}g", "grey_teeth": "{}t", "red_teeth": "{}t", "tokens": "{}+"}
@@ -327,124 +315,13 @@ def click_action(s: GameState, index: int, piece: str | None = None) -> tuple[Ac
 
 
 # =============================================================================== words
-def _order_title(s: GameState, seat: int, name: str) -> str:
-    board = s.components.board(s.ships[seat].colour)
-    return ORDER_TITLES[name].format(rowers=board.rowers, supplies=board.supplies, morale=board.morale_order)
-
-
-def crew_effect(s: GameState, name: str) -> str:
-    eff = s.components.crew_effects.get(name, {})
-    return ", ".join(CREW_EFFECT_TEXT.get(k, k + " {}").format(v) for k, v in eff.items()) or "no effect"
-
-
 def describe_action(s: GameState, a: Action | str) -> str:
-    """A plain sentence for an action open now (for menus, buttons and screen readers)."""
-    a = Action.parse(a)
-    comp = s.components
-    who_seat = decider(s)
-    v, arg = a.verb, a.arg
-    try:
-        if v in ("move", "leave", "zephyr", "around", "enter"):
-            if v == "enter":
-                return "Enter the Trading Post (1 speed)"
-            target = movement.ship_target(s, v, arg)
-            cost = movement.move_cost(s, v, arg)
-            how = {"move": f"Sail {direction_name(arg) if isinstance(arg, int) else arg}",
-                   "leave": f"Leave port {direction_name(arg) if isinstance(arg, int) else arg}",
-                   "zephyr": "Ride the Zephyr", "around": "Sail Around the Planet"}[v]
-            text = f"{how} to {_where(s, target)} ({'free, downwind' if cost == 0 else '1 speed'})"
-            other = s.ship_at(target)
-            if other >= 0 and other != s.current:
-                text += f": battle with player {other + 1}'s ship"
-            elif target in s.reds:
-                text += ": battle with a red crester"
-            elif target == s.white:
-                text += ": battle with the White Crester"
-            return text
-        if who_seat < 0:
-            return f"Chance: {a}"
-        ship = s.ships[who_seat]
-        if v == "row":
-            b, d = arg
-            target = s.planet.nbr[ship.boats[b]][d - 1]
-            text = (f"Row longboat {b + 1} {direction_name(d)} to {_where(s, target)} (1 longboat speed; "
-                    f"{ship.rowers} left)")
-            if target in s.greys:
-                text += ": battle with a grey crester"
-            elif s.longboat_at(target)[0] >= 0:
-                text += f": battle with player {s.longboat_at(target)[0] + 1}'s longboat"
-            return text
-        if v == "order":
-            if arg.startswith("hire "):
-                name = arg[5:]
-                return f"Order: hire a {name} ({crew_effect(s, name)})"
-            return f"Order: {_order_title(s, who_seat, arg)}"
-        if v == "buy":
-            price = comp.prices[arg.split(' ', 1)[0]]
-            if arg.startswith("crew "):
-                name = arg[5:]
-                return f"Buy a {name} for {price} gas ({crew_effect(s, name)})"
-            return f"Buy {BUY_TEXT.get(arg, arg)} for {price} gas"
-        if v == "play":
-            card, extra = arg if isinstance(arg, tuple) else (arg, None)
-            spec = comp.card(card)
-            if card == "aerogenerator":
-                return f"Play {spec.name}: turn the wind to {extra} ({direction_name(extra)})"
-            if card == "bait":
-                h = s.planet.index[extra]
-                return f"Play {spec.name}: lure a grey crester to the feeding ground at {s.planet.label(h)}"
-            if card == "false_flag":
-                return f"Play {spec.name}: call off the battle"
-            if spec.kind == "hits":
-                return f"Play {spec.name} (+{spec.hits} hit{'s' if spec.hits != 1 else ''})"
-            return f"Play {spec.name}: {spec.effect}"
-        if v == "pickup":
-            h = ship.pos
-            if arg == "gas":
-                n = min(s.item_count(h, "gas"), s.gas_slots(who_seat) - ship.gas)
-                return f"Pick up {n} gas"
-            if arg == "crester":
-                return f"Take the defeated {orders.pickable_crester(s)} crester into your hold"
-            if arg == "longboat":
-                return "Pick up your longboat from this space"
-            if arg == "teeth":
-                return "Pick up the crester teeth on this space"
-            return "Pick up the +2 tokens on this space"
-        if v == "drop":
-            return {"crester": f"Drop the {ship.hold} crester from your hold here",
-                    "teeth": "Drop your crester teeth here", "tokens": "Drop your +2 tokens here"}[arg]
-        if v == "end":
-            if ship.pos == PORT:
-                return "End your turn (rest at port)"
-            return "End your turn (+1 notoriety at sky, cresters move, then rest)"
-        if v == "take":
-            stack = s.stacks[arg - 1]
-            return f"Take {comp.card(stack[-1]).name} from stack {arg} ({_plural(len(stack), 'card')})"
-        if v == "cannons":
-            return f"Fire {_plural(arg, 'cannon')}"
-        if v == "token":
-            return f"Play a +2 token (+{comp.token_hits} hits)"
-        if v == "done":
-            f = s.frames[-1]
-            return "Do not play False Flag" if f["step"].endswith("flag") else "Play no more bonuses"
-        if v == "rest":
-            if arg is None:
-                after = ship.morale - 1
-                return (f"Rest: lose 1 morale ({ship.morale} → {after})"
-                        + (": the ship is lost!" if after < 1 else ""))
-            return f"Rest: discard {comp.card(arg).name}"
-        if v == "place_red":
-            h = s.planet.index[arg]
-            return f"Place the new red crester at {_where(s, h)}"
-        if v == "place_white":
-            h = s.planet.index[arg]
-            return f"Place the White Crester at {_where(s, h)}"
-        if v == "plunder":
-            f = s.frames[-1]
-            return f"Plunder a {arg} from player {f['loser'] + 1}"
-    except (KeyError, IndexError, ValueError, TypeError):
-        pass
-    return engine.describe(s, a)
+    """A plain sentence for an action open now (for menus, buttons and screen readers).
+
+    Each verb's sentence is the rules' own (:meth:`WindwardRules.describe
+    <windward_nb.windward.rules.WindwardRules.describe>`, attached to the verb).
+    """
+    return RULES.describe(s, Action.parse(a))
 
 
 def legal_action_rows(s: GameState) -> list[tuple[str, str]]:

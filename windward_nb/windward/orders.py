@@ -1,15 +1,18 @@
 """Orders, spending gas, supply cards, picking up and dropping cargo.
 
-As in :mod:`windward_nb.movement`, every ``check_*`` returns ``None`` or a
-``(rule, reason)`` refusal and every ``do_*`` assumes its check passed.
+As in :mod:`windward_nb.windward.movement`, every ``check_*`` returns ``None`` or a
+``(rule, reason)`` refusal and the function that carries it out assumes its check passed.
+An order space a variant adds (the Naturalist's Research Crester) is checked and
+carried out by that variant's hooks (:mod:`windward_nb.windward.hooks`).
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
-from .actions import PORT_ORDERS, SKY_ORDERS
+from .actions import PORT_ORDERS, SKY_ORDERS, Action
 from .events import Event
+from .hooks import ORDER_SPACES, active
 from .state import ABOARD, PORT, GameState
 
 Refusal = Optional[tuple[str, str]]
@@ -84,16 +87,22 @@ def _order_effect_refusal(s: GameState, name: str) -> Refusal:
     return None
 
 
-def check_order(s: GameState, name: str) -> Refusal:
+def check_order(s: GameState, a: Action) -> Refusal:
+    """Can the current captain give the order ``a.arg`` (``"speed"``, ``"hire Purser"`` ...)?"""
+    name = a.arg
     ship = s.ships[s.current]
     turn = s.turn
     base = name.split(" ", 1)[0]
     if base not in SKY_ORDERS and base not in PORT_ORDERS:
         return ("Give Orders", f"there is no order called {name!r}")
-    if base == "process" and "naturalist" in s.variants and ship.colour == "purple":
-        return ("The Naturalist", "the Naturalist researches cresters instead of processing them")
-    if base == "research" and not ("naturalist" in s.variants and ship.colour == "purple"):
-        return ("The Naturalist", "only the Naturalist can research cresters")
+    hooks = active(s)
+    if hooks.checks_orders:
+        refusal = hooks.order_refusal(s, base)
+        if refusal:
+            return refusal
+    space = ORDER_SPACES[base] if base in ORDER_SPACES else None
+    if space is not None and not (hooks.checks_orders and hooks.gives_order(s, base)):
+        return (space.rule, space.absent)
     if turn.mates == 0 and turn.coffee == 0:
         return ("Give Orders", "both mates have given orders this turn and no Coffee is in play")
     if base in turn.orders:
@@ -104,10 +113,8 @@ def check_order(s: GameState, name: str) -> Refusal:
         return ("Give Orders", f"'{base}' is an At Port order and your ship is at sky")
     if base == "hire":
         return check_hire(s, name[5:]) if " " in name else ("Crew", "hire whom? e.g. 'order hire Purser'")
-    if base == "research":
-        from .variants import check_research
-
-        return check_research(s)
+    if space is not None:
+        return hooks.order_effect_refusal(s, base)
     return _order_effect_refusal(s, base)
 
 
@@ -118,7 +125,7 @@ def gain_gas(s: GameState, seat: int, n: int) -> int:
     return got
 
 
-def _execute(s: GameState, ev: list[Event], name: str, source: str) -> None:
+def _execute(s: GameState, ev: list[Event], name: str) -> None:
     seat = s.current
     ship = s.ships[seat]
     board = s.components.board(ship.colour)
@@ -144,10 +151,8 @@ def _execute(s: GameState, ev: list[Event], name: str, source: str) -> None:
         got = gain_gas(s, seat, ship.morale + s.crew_bonus(seat, "process_gas"))
         ev.append(Event("CresterProcessed", f"Player {seat + 1} processes a {kind} crester: a tooth and {got} gas.",
                         {"seat": seat, "crester": kind, "gas": got}))
-    elif name == "research":
-        from .variants import research
-
-        research(s, ev)
+    elif name in ORDER_SPACES:
+        active(s).order_effect(s, ev, name)
     elif name == "supplies":
         s.frames.append({"k": "take", "n": board.supplies})
     elif name == "morale":
@@ -162,7 +167,9 @@ def _execute(s: GameState, ev: list[Event], name: str, source: str) -> None:
         hire(s, ev, name[5:])
 
 
-def give_order(s: GameState, ev: list[Event], name: str) -> None:
+def give_order(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current captain gives the order ``a.arg`` with a mate (or a Coffee token) and it is carried out."""
+    name = a.arg
     base = name.split(" ", 1)[0]
     turn = s.turn
     if turn.mates:
@@ -175,14 +182,16 @@ def give_order(s: GameState, ev: list[Event], name: str) -> None:
     turn.orders.append(base)
     ev.append(Event("OrderGiven", f"Player {s.current + 1} gives the '{name}' order with {by}.",
                     {"seat": s.current, "order": name}))
-    _execute(s, ev, name, "order")
+    _execute(s, ev, name)
 
 
 # ------------------------------------------------------------------------------- spending gas
 BUY_ORDER = {"cannon": "cannon", "rum": "morale", "supplies": "supplies"}
 
 
-def check_buy(s: GameState, item: str) -> Refusal:
+def check_buy(s: GameState, a: Action) -> Refusal:
+    """Can the current captain buy ``a.arg`` at the Trading Post?"""
+    item = a.arg
     seat = s.current
     ship = s.ships[seat]
     if ship.pos != PORT:
@@ -204,7 +213,9 @@ def check_buy(s: GameState, item: str) -> Refusal:
     return None
 
 
-def buy(s: GameState, ev: list[Event], item: str) -> None:
+def buy(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current captain buys ``a.arg`` at the Trading Post."""
+    item = a.arg
     seat = s.current
     ship = s.ships[seat]
     base = item.split(" ", 1)[0]
@@ -217,11 +228,13 @@ def buy(s: GameState, ev: list[Event], item: str) -> None:
     elif base == "crew":
         hire(s, ev, item[5:])
     else:
-        _execute(s, ev, BUY_ORDER[base], "gas")
+        _execute(s, ev, BUY_ORDER[base])
 
 
 # ------------------------------------------------------------------------------- supply cards
-def check_play(s: GameState, card: str, extra) -> Refusal:
+def check_play(s: GameState, a: Action) -> Refusal:
+    """Can the current captain play the supply card of ``a`` (with its target) on its turn?"""
+    card, extra = a.arg if isinstance(a.arg, tuple) else (a.arg, None)
     comp = s.components
     ship = s.ships[s.current]
     try:
@@ -258,7 +271,9 @@ def check_play(s: GameState, card: str, extra) -> Refusal:
     return None
 
 
-def play(s: GameState, ev: list[Event], card: str, extra) -> None:
+def play(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current captain plays the supply card of ``a`` on its turn."""
+    card, extra = a.arg if isinstance(a.arg, tuple) else (a.arg, None)
     seat = s.current
     ship = s.ships[seat]
     ship.hand.remove(card)
@@ -295,7 +310,9 @@ def pickable_crester(s: GameState) -> str:
     return ""
 
 
-def check_pickup(s: GameState, what: str) -> Refusal:
+def check_pickup(s: GameState, a: Action) -> Refusal:
+    """Can the current ship pick up ``a.arg`` (gas, longboat, crester, teeth, tokens) here?"""
+    what = a.arg
     seat = s.current
     ship = s.ships[seat]
     h = ship.pos
@@ -327,7 +344,9 @@ def check_pickup(s: GameState, what: str) -> Refusal:
     return None
 
 
-def pickup(s: GameState, ev: list[Event], what: str) -> None:
+def pickup(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current ship picks up ``a.arg`` from its space."""
+    what = a.arg
     seat = s.current
     ship = s.ships[seat]
     h = ship.pos
@@ -357,7 +376,9 @@ def pickup(s: GameState, ev: list[Event], what: str) -> None:
     ev.append(Event("PickedUp", f"Player {seat + 1} picks up {text}.", {"seat": seat, "item": what, "hex": h}))
 
 
-def check_drop(s: GameState, what: str) -> Refusal:
+def check_drop(s: GameState, a: Action) -> Refusal:
+    """Can the current ship drop ``a.arg`` (crester, teeth, tokens) here?"""
+    what = a.arg
     ship = s.ships[s.current]
     h = ship.pos
     if h == PORT:
@@ -380,7 +401,9 @@ def check_drop(s: GameState, what: str) -> Refusal:
     return None
 
 
-def drop(s: GameState, ev: list[Event], what: str) -> None:
+def drop(s: GameState, ev: list[Event], a: Action) -> None:
+    """The current ship drops ``a.arg`` on its space."""
+    what = a.arg
     ship = s.ships[s.current]
     h = ship.pos
     if what == "crester":
@@ -397,13 +420,18 @@ def drop(s: GameState, ev: list[Event], what: str) -> None:
                     {"seat": s.current, "item": what, "hex": h}))
 
 
+def teeth_at_port(s: GameState, ev: list[Event], seat: int) -> None:
+    """A ship at the Trading Post: the teeth in its hold become notoriety (unless the mode
+    decides otherwise, see :meth:`~windward_nb.windward.hooks.Hooks.teeth_at_port`)."""
+    if not active(s).teeth_at_port(s, ev, seat):
+        cash_teeth(s, ev, seat)
+
+
 def cash_teeth(s: GameState, ev: list[Event], seat: int) -> None:
-    """Teeth in the hold of a ship at the Trading Post become notoriety."""
+    """Teeth in the hold of ``seat``'s ship become notoriety."""
     ship = s.ships[seat]
     if not (ship.grey_teeth or ship.red_teeth):
         return
-    if s.mode in ("solo", "cooperative"):
-        return  # these modes choose between notoriety and gas: see windward_nb.variants
     value = s.components.teeth_notoriety
     gain = ship.grey_teeth * value["grey"] + ship.red_teeth * value["red"]
     ev.append(Event("NotorietyGained",

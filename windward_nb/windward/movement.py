@@ -7,16 +7,21 @@ to list legal actions and to refuse illegal ones, so the two never disagree.
 
 from __future__ import annotations
 
-from typing import Optional
+import heapq
+from typing import Any, Optional
 
 from .actions import Action
 from .hexgrid import opposite
+from .hooks import active
 from .state import PORT, GameState
 
 Refusal = Optional[tuple[str, str]]
 
+_MOVE = {d: Action("move", d) for d in range(1, 7)}
+_ENTER = Action("enter")
 
-def ship_target(s: GameState, verb: str, arg) -> int:
+
+def ship_target(s: GameState, verb: str, arg: Any) -> int:
     """The hex a ship move ends on (the move must already be legal), or PORT."""
     ship = s.ships[s.current]
     p = s.planet
@@ -31,7 +36,7 @@ def ship_target(s: GameState, verb: str, arg) -> int:
     return PORT  # enter
 
 
-def move_cost(s: GameState, verb: str, arg) -> int:
+def move_cost(s: GameState, verb: str, arg: Any) -> int:
     """Speed a ship move costs: 0 for a step straight downwind, 1 otherwise."""
     if verb == "move" and arg == s.wind:
         return 0
@@ -54,8 +59,9 @@ def check_ship_entry(s: GameState, target: int) -> Refusal:
         return ("Terrain: Drift", f"ships cannot enter Drift at {p.label(target)} (unless a Deadweight card is in play)")
     other = s.ship_at(target)
     if other >= 0 and other != s.current:
-        if s.mode == "cooperative":
-            return ("Cooperative: Players' ships and boats", "captains on the same team cannot attack each other's ships")
+        refusal = active(s).player_attack_refusal(s, "ship", other)
+        if refusal:
+            return refusal
         rule = barred(s, f"ship{other}")
         if rule:
             return (rule, f"you may not attack player {other + 1}'s ship again this turn")
@@ -70,7 +76,9 @@ def check_ship_entry(s: GameState, target: int) -> Refusal:
     return None
 
 
-def check_ship_move(s: GameState, verb: str, arg) -> Refusal:
+def check_ship_move(s: GameState, a: Action) -> Refusal:
+    """Can the current ship make the move ``a`` (move, enter, leave, zephyr, around)?"""
+    verb, arg = a.verb, a.arg
     ship = s.ships[s.current]
     p = s.planet
     turn = s.turn
@@ -130,7 +138,9 @@ def towed_grey(s: GameState, hexi: int) -> bool:
     return hexi in s.greys_down
 
 
-def check_row(s: GameState, boat: int, d: int) -> Refusal:
+def check_row(s: GameState, a: Action) -> Refusal:
+    """Can the current captain row longboat ``a.arg[0]`` in direction ``a.arg[1]``?"""
+    boat, d = a.arg
     seat = s.current
     ship = s.ships[seat]
     p = s.planet
@@ -150,8 +160,9 @@ def check_row(s: GameState, boat: int, d: int) -> Refusal:
     if owner == seat:
         return ("Move Longboats", "two of your longboats may not share a space")
     if owner >= 0:
-        if s.mode == "cooperative":
-            return ("Cooperative: Players' ships and boats", "captains on the same team cannot attack each other's longboats")
+        refusal = active(s).player_attack_refusal(s, "longboat", owner)
+        if refusal:
+            return refusal
         rule = barred(s, f"boat{owner}")
         if rule:
             return (rule, f"you may not attack player {owner + 1}'s longboat again this turn")
@@ -172,9 +183,9 @@ def deadweight_stranded(s: GameState) -> bool:
         return False
     for d in range(1, 7):
         t = s.planet.nbr[ship.pos][d - 1]
-        if t > 0 and not s.planet.is_drift[t] and check_ship_move(s, "move", d) is None:
+        if t > 0 and not s.planet.is_drift[t] and check_ship_move(s, _MOVE[d]) is None:
             return False
-    if s.planet.nbr[ship.pos].count(0) and check_ship_move(s, "enter", None) is None:
+    if s.planet.nbr[ship.pos].count(0) and check_ship_move(s, _ENTER) is None:
         return False
     return True
 
@@ -209,8 +220,6 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     ends a route (a battle) but is never passed through. ``PORT`` is included when the
     Trading Post is reachable. Used by the ReachMap and by bots; ignores Deadweight.
     """
-    import heapq
-
     seat = s.current if seat is None else seat
     ship = s.ships[seat]
     blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}

@@ -12,14 +12,14 @@ from typing import Any
 
 import numpy as np
 
+from ..core.errors import OptionError
+from . import hooks
 from .components import Components, load_components
 from .engine import advance, deal_stacks
 from .events import Event
 from .planet import Planet
 from .state import GameState, Ship, Turn
 
-MODES = ("free-for-all", "head-to-head", "solo", "cooperative")
-VARIANTS = ("white", "naturalist", "achievements")
 EDITIONS = ("a", "b")
 DIFFICULTIES = ("easy", "normal", "hard", "impossible")
 
@@ -31,30 +31,23 @@ def default_mode(players: int) -> str:
 
 
 def check_options(players: int, mode: str, planet: str, variants: tuple[str, ...], edition: str) -> None:
+    """Raise :class:`~windward_nb.core.errors.OptionError` (a ``ValueError``) naming the option
+    Windward cannot be played with; each mode and variant adds its own checks."""
     if not isinstance(players, int) or isinstance(players, bool):
-        raise ValueError(f"players must be a whole number, got {players!r}")
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-    allowed = {"free-for-all": (3, 5), "head-to-head": (2, 2), "solo": (1, 1),
-               "cooperative": (2, 4) if edition == "a" else (1, 4)}[mode]
-    if not allowed[0] <= players <= allowed[1]:
-        extra = " (edition b allows a single captain)" if mode == "cooperative" else ""
-        raise ValueError(f"{mode} is for {allowed[0]}-{allowed[1]} players{extra}, got players={players}")
+        raise OptionError(f"players must be a whole number, got {players!r}")
+    m = hooks.mode(mode)
+    lo, hi = m.players(edition)
+    if not lo <= players <= hi:
+        raise OptionError(f"{mode} is for {lo}-{hi} players{m.players_note}, got players={players}")
     if planet not in ("large", "small"):
-        raise ValueError(f"planet must be 'large' or 'small', got {planet!r}")
+        raise OptionError(f"planet must be 'large' or 'small', got {planet!r}")
     for v in variants:
-        if v not in VARIANTS:
-            raise ValueError(f"unknown variant {v!r}; variants: {', '.join(VARIANTS)}")
+        hooks.variant(v)
     if edition not in EDITIONS:
-        raise ValueError(f"edition must be 'a' or 'b', got {edition!r}")
-    if mode == "cooperative" and planet != "large":
-        raise ValueError("the cooperative mode is played on the large planet")
-    if mode in ("solo", "cooperative"):
-        for v in variants:
-            if v in ("achievements", "naturalist", "white"):
-                raise ValueError(f"the {v!r} variant is not used in the {mode} mode")
+        raise OptionError(f"edition must be 'a' or 'b', got {edition!r}")
+    m.check_options(players, planet, tuple(variants), edition)
     if len(set(variants)) != len(variants):
-        raise ValueError("a variant is listed twice")
+        raise OptionError("a variant is listed twice")
 
 
 def draw_setup(players: int, rng: np.random.Generator, components: Components | None = None,
@@ -63,12 +56,12 @@ def draw_setup(players: int, rng: np.random.Generator, components: Components | 
     """Draw every random choice of setup."""
     comp = components or load_components()
     mode = mode or default_mode(players)
+    active = hooks.combine(mode, variants)
     order = [int(x) for x in rng.permutation(6)]
     if colours is None:
         colours = [comp.colours[int(i)] for i in rng.permutation(len(comp.colours))[:players]]
-        naturalist = comp.raw["naturalist"]["colour"]
-        if "naturalist" in variants and naturalist not in colours:
-            colours[int(rng.integers(players))] = naturalist
+        for h in active.hooks:
+            h.draw_colours(colours, rng, comp, players)
     first = int(rng.integers(players))
     deck = comp.deck_list()
     deck = [deck[int(i)] for i in rng.permutation(len(deck))]
@@ -81,14 +74,8 @@ def draw_setup(players: int, rng: np.random.Generator, components: Components | 
         free.remove(t)
         greys.append(t)
     setup = {"tiles": order, "colours": list(colours), "first": first, "deck": deck, "wind": wind, "greys": greys}
-    if mode == "cooperative":
-        if difficulty not in DIFFICULTIES:
-            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
-        setup["white"] = int(rng.integers(1, 7))
-        setup["difficulty"] = difficulty
-    if "achievements" in variants:
-        ids = [c["id"] for c in comp.achievements]
-        setup["achievements"] = [ids[int(i)] for i in rng.permutation(len(ids))[:2]]
+    for h in active.hooks:
+        h.draw_setup(setup, rng, comp, players, difficulty)
     return setup
 
 
@@ -131,6 +118,9 @@ def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large
     comp = components or load_components()
     mode = mode or default_mode(players)
     check_setup(setup, players, comp)
+    active = hooks.combine(mode, variants, planet)
+    for h in active.hooks:
+        h.check_setup(setup, comp)
     s = GameState(planet=Planet(planet, tuple(setup["tiles"]), comp), components=comp)
     s.mode = mode
     s.variants = tuple(variants)
@@ -141,30 +131,16 @@ def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large
     s.first = s.current = setup["first"]
     s.wind = setup["wind"]
     deck = list(setup["deck"])
+    hand = next((n for n in (h.starting_hand(comp) for h in active.hooks) if n is not None), None)
     for k, seat in enumerate(s.seat_order()):
-        n = comp.starting_hands[min(k, len(comp.starting_hands) - 1)]
-        if mode == "solo":
-            n = comp.raw["solo"]["starting_hand"]
-        elif mode == "cooperative":
-            n = comp.raw["cooperative"]["starting_hand"]
+        n = comp.starting_hands[min(k, len(comp.starting_hands) - 1)] if hand is None else hand
         for _ in range(n):
             s.ships[seat].hand.append(deck.pop())
     s.stacks = deal_stacks(deck)
-    if mode in ("solo", "cooperative"):  # a grey crester on every feeding ground
-        s.greys = [s.planet.feeding_ground[t] for t in range(1, 7)]
-    else:
-        s.greys = [s.planet.feeding_ground[t] for t in setup["greys"]]
-    if mode == "cooperative":
-        if "white" not in setup or "difficulty" not in setup:
-            raise ValueError("setup.white and setup.difficulty are needed in the cooperative mode")
-        s.white = s.planet.corner[setup["white"]]
-        s.difficulty = comp.raw["cooperative"]["difficulty"][setup["difficulty"]]
-        s.lives = [players, players]
-    if "achievements" in variants:
-        if "achievements" not in setup:
-            raise ValueError("setup.achievements is needed with the achievements variant")
-        s.achievements = [{"id": c, "first": -1, "claimed": []} for c in setup["achievements"]]
-        s.stats = [{} for _ in range(players)]
+    greys = next((g for g in (h.starting_greys(s, setup) for h in active.hooks) if g is not None), None)
+    s.greys = [s.planet.feeding_ground[t] for t in setup["greys"]] if greys is None else greys
+    for h in active.hooks:
+        h.setup(s, setup)
     s.reds = [s.planet.red_start[t] for t in range(1, 7)]
     for t in range(1, 7):
         s.add_items(s.planet.gas_pocket[t], "gas", comp.limits["gas_per_pocket"])

@@ -2,7 +2,8 @@
 
 Everything here is lists, ints, strings and small dicts so that a state clones
 cheaply, serialises to JSON and hashes stably. The rules live in
-:mod:`windward_nb.engine` and the modules it calls.
+:mod:`windward_nb.windward.rules` and the modules it calls; pending decisions
+are :mod:`~windward_nb.windward.frames`.
 
 Positions are indices into :attr:`Planet.cells`; a ship at the Trading Post
 has position :data:`PORT`, a longboat on its ship's board has :data:`ABOARD`.
@@ -13,9 +14,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from ..core.rules import State
 from .components import Components, load_components
+from .frames import Frame
 from .planet import Planet
 
 PORT = -1
@@ -86,8 +89,13 @@ class Turn:
 
 
 @dataclass
-class GameState:
-    """The whole position. Use :meth:`clone` before mutating a copy."""
+class GameState(State):
+    """The whole position. Use :meth:`clone` before mutating a copy.
+
+    ``mode`` and ``variants`` pick the hooks that change the base rules (see
+    :mod:`windward_nb.windward.hooks`); the fields after ``result`` belong to
+    the modes and variants and stay empty otherwise.
+    """
 
     planet: Planet
     components: Components
@@ -109,7 +117,7 @@ class GameState:
     stacks: list[list[str]] = field(default_factory=lambda: [[], [], []])  # face-up supply stacks, top last
     discard: list[str] = field(default_factory=list)
     turn: Turn = field(default_factory=Turn)
-    frames: list[dict[str, Any]] = field(default_factory=list)  # pending decisions and chance, innermost last
+    frames: list[Frame] = field(default_factory=list)  # pending decisions and chance, innermost last
     end_trigger: int = -1  # seat that reached the notoriety goal, or -1
     over: bool = False
     result: str = ""  # how the game ended, in words
@@ -120,8 +128,16 @@ class GameState:
     tagged_greys: list[int] = field(default_factory=list)  # the Naturalist's tagged grey cresters (hex)
     achievements: list[dict[str, Any]] = field(default_factory=list)  # face-up cards: id, first, claimed
     stats: list[dict[str, int]] = field(default_factory=list)  # per seat counters for achievements
+    # the hooks found for this state's mode, variants and planet (see hooks.active); not part of the position
+    _hooks: Any = field(default=None, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ copies and identity
+    def __getstate__(self) -> dict[str, Any]:
+        # pickles and deep copies leave out the hooks found for this state (see hooks.active)
+        d = dict(self.__dict__)
+        d["_hooks"] = None
+        return d
+
     def clone(self) -> "GameState":
         s = GameState.__new__(GameState)
         s.__dict__.update(self.__dict__)
@@ -134,7 +150,7 @@ class GameState:
         s.stacks = [list(x) for x in self.stacks]
         s.discard = list(self.discard)
         s.turn = self.turn.clone()
-        s.frames = [dict(f) for f in self.frames]
+        s.frames = [f.copy() for f in self.frames]
         s.lives = list(self.lives)
         s.tagged_reds = list(self.tagged_reds)
         s.tagged_greys = list(self.tagged_greys)
@@ -202,7 +218,7 @@ class GameState:
         s.items = {int(k): list(v) for k, v in d["items"].items()}
         s.stacks = [list(x) for x in d["stacks"]]
         s.turn = Turn(**d["turn"])
-        s.frames = [dict(f) for f in d["frames"]]
+        s.frames = [cast(Frame, dict(f)) for f in d["frames"]]
         return s
 
     def fingerprint(self) -> str:

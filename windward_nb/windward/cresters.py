@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from .events import Event
+from .hooks import active
 from .state import GameState
 
 
@@ -30,9 +31,10 @@ def free_feeding_grounds(s: GameState) -> list[int]:
 
 
 def grey_roll_needed(s: GameState) -> bool:
-    if s.mode in ("solo", "cooperative"):
-        return False  # cresters never respawn in these modes
-    alive = len(s.greys) - len(s.tagged_greys)  # a tagged grey does not count as alive
+    hooks = active(s)
+    if not hooks.greys_respawn(s):
+        return False  # cresters never respawn in this mode
+    alive = len(s.greys) - hooks.uncounted_greys(s)
     return alive < greys_wanted(s) and s.stock("grey") > 0 and bool(free_feeding_grounds(s))
 
 
@@ -44,8 +46,9 @@ def place_grey(s: GameState, ev: list[Event], territory: int) -> None:
 
 
 def red_cap(s: GameState) -> int:
-    """Alive red cresters one space may hold: two in the Solo Adventure, one otherwise (rulings V1, V10)."""
-    return 2 if s.mode == "solo" else 1
+    """Alive red cresters one space may hold: one, unless the mode says otherwise (two in the Solo
+    Adventure; rulings V1, V10)."""
+    return active(s).red_stack(s)
 
 
 def red_fallback(s: GameState, back: int, battle_hex: int) -> int:
@@ -59,7 +62,7 @@ def red_fallback(s: GameState, back: int, battle_hex: int) -> int:
     p = s.planet
     cap = red_cap(s)
     ships = {sh.pos for sh in s.ships if sh.pos >= 0}
-    territory = 0 if s.mode == "solo" else p.territory[back]
+    territory = 0 if active(s).reds_roam(s) else p.territory[back]
 
     def room(h: int) -> bool:
         return (h > 0 and not p.is_drift[h] and h not in ships and h != s.white and h != battle_hex
@@ -98,14 +101,16 @@ def red_places(s: GameState, territory: int) -> list[int]:
 def distances_to(s: GameState, target: int, territory: int, mover: int) -> dict[int, int]:
     """Steps from each hex to ``target`` for a crester at ``mover`` that may not leave
     ``territory`` (0 = anywhere) and may not pass Drift, the Trading Post, other ships,
-    other higher-elevation cresters."""
+    other higher-elevation cresters (a space is blocked for a red crester when as many
+    red cresters as may share one already stand there)."""
     p = s.planet
     blocked = {sh.pos for i, sh in enumerate(s.ships) if sh.pos >= 0 and sh.pos != target}
     others = list(s.reds)
     if mover in others:
         others.remove(mover)
-    if s.mode == "solo":  # up to two red cresters may share a space
-        blocked.update(r for r in others if others.count(r) >= 2)
+    stack = active(s).red_stack(s)
+    if stack > 1:  # several red cresters may share a space (the Solo Adventure)
+        blocked.update(r for r in others if others.count(r) >= stack)
     else:
         blocked.update(others)
     if s.white >= 0 and s.white != mover:
@@ -126,7 +131,7 @@ def distances_to(s: GameState, target: int, territory: int, mover: int) -> dict[
 
 def step_path(s: GameState, start: int, dist: dict[int, int], steps: int) -> list[int]:
     """The hexes a crester at ``start`` passes through moving up to ``steps`` along ``dist``."""
-    path = []
+    path: list[int] = []
     h = start
     if h not in dist:
         return path
@@ -141,12 +146,18 @@ def step_path(s: GameState, start: int, dist: dict[int, int], steps: int) -> lis
     return path
 
 
+RED_SPEED = 3
+
+
 def red_speed(s: GameState) -> int:
-    """Spaces a red crester moves at rest: 3 (2 on the small planet); in the Solo
-    Adventure 3 plus one for every red crester defeated so far."""
-    if s.mode == "solo":
-        return 3 + (len(s.planet.red_start) - len(s.reds))
-    return 2 if s.planet.size == "small" else 3
+    """Spaces a red crester moves at rest: 3, unless a mode or variant says otherwise (2 on
+    the small planet; in the Solo Adventure 3 plus one for every red crester defeated)."""
+    return active(s).red_speed(s, RED_SPEED)
+
+
+def white_speed(s: GameState) -> int:
+    """Spaces the White Crester moves (5 by the components, or as the mode says)."""
+    return active(s).white_speed(s, s.components.raw["white_crester"]["speed"])
 
 
 def reds_to_move(s: GameState) -> list[int]:
@@ -154,7 +165,7 @@ def reds_to_move(s: GameState) -> list[int]:
     ship = s.ships[s.current]
     if ship.pos < 0:
         return []
-    if s.mode == "solo":  # every red crester hunts the lone ship, across territories
+    if active(s).reds_roam(s):  # every red crester hunts the ship, across territories
         found = []
         for r in s.reds:
             d = distances_to(s, ship.pos, 0, r)
@@ -187,20 +198,21 @@ def rest_attackers(s: GameState, seat: int, h: int) -> list[str]:
     try:
         out = []
         speed = red_speed(s)
-        solo = s.mode == "solo"
+        hooks = active(s)
+        roam = hooks.reds_roam(s)
         t = s.planet.territory[h]
         for r in s.reds:
-            if not solo and (s.planet.territory[r] != t or r in s.turn.fought_reds):
+            if not roam and (s.planet.territory[r] != t or r in s.turn.fought_reds):
                 continue
-            if distances_to(s, h, 0 if solo else t, r).get(r, 99) <= speed:
+            if distances_to(s, h, 0 if roam else t, r).get(r, 99) <= speed:
                 out.append(f"red@{r}")
-        if solo:
-            out = out[:2]  # at most two red cresters share the ship's space
+        stack = hooks.red_stack(s)
+        if stack > 1:
+            out = out[:stack]  # no more red cresters than may share the ship's space
         if s.white >= 0:
-            from .variants import white_speed
-
             if distances_to(s, h, 0, s.white).get(s.white, 99) <= white_speed(s):
                 out.append("white")
         return out
     finally:
         ship.pos = old
+

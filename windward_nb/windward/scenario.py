@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from . import hooks
 from .components import Components, load_components
 from .engine import advance, deal_stacks
+from .game import Game
 from .hexgrid import parse_hex
 from .planet import Planet
-from .record import GameRecord, check_seed
+from .record import Record, check_seed
 from .setup import check_options, default_mode
 from .state import ABOARD, PORT, GameState, Ship, Turn
 
@@ -43,22 +45,21 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
              edition: str = "a", turn: dict[str, Any] | None = None, seed: int = 0, round: int = 1,
              components: Components | None = None, auto_chance: bool = True, lives: Iterable[int] = (),
              difficulty: str = "normal", tagged_reds: Iterable = (), tagged_greys: Iterable = (),
-             achievements: Iterable[str] = ()):
-    """A :class:`~windward_nb.game.Game` starting from a hand-built position.
+             achievements: Iterable[str] = ()) -> Game:
+    """A :class:`~windward_nb.windward.game.Game` starting from a hand-built position.
 
     Hexes may be written ``"q,r"``. Unlisted things take sensible defaults:
     ships at port with morale 1, no grey cresters, red cresters on their start
     spaces, two gas on every gas pocket, cards not in any hand dealt into the
-    three supply stacks in a fixed order.
+    three supply stacks in a fixed order. ``lives`` and ``difficulty`` set up the
+    Cooperative mode, ``achievements`` the cards of that variant.
     """
-    from .game import Game
-
     comp = components or load_components()
     mode = mode or default_mode(players)
     variants = tuple(variants)
     p = Planet.parse(planet, None if components is None else comp)
     check_options(players, mode, p.size, variants, edition)
-    seed = check_seed(seed)
+    seed = check_seed(seed) or 0
     s = GameState(planet=p, components=comp, mode=mode, variants=variants, edition=edition)
     specs = list(ships or [{} for _ in range(players)])
     if len(specs) != players:
@@ -103,18 +104,15 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
     s.greys_down = [_hex(p, h, "greys_down") for h in greys_down]
     s.reds = [p.red_start[t] for t in range(1, 7)] if reds is None else [_hex(p, h, "reds") for h in reds]
     s.reds_down = [_hex(p, h, "reds_down") for h in reds_down]
+    active = hooks.combine(mode, variants, p.size)
     s.white = -2 if white is None else _hex(p, white, "white")
     s.tagged_reds = [_hex(p, h, "tagged_reds") for h in tagged_reds]
     s.tagged_greys = [_hex(p, h, "tagged_greys") for h in tagged_greys]
     if not set(s.tagged_reds) <= set(s.reds) or not set(s.tagged_greys) <= set(s.greys):
         raise ValueError("a tagged crester must be an alive crester of the same colour")
-    if mode == "cooperative":
-        s.lives = list(lives) or [players, players]
-        s.difficulty = comp.raw["cooperative"]["difficulty"][difficulty]
-    if "achievements" in variants:
-        ids = list(achievements) or [c["id"] for c in comp.achievements[:2]]
-        s.achievements = [{"id": c, "first": -1, "claimed": []} for c in ids]
-        s.stats = [{} for _ in range(players)]
+    options = {"lives": list(lives), "difficulty": difficulty, "achievements": list(achievements)}
+    for h in active.hooks:
+        h.scenario(s, options)
     if items is None:
         for t in range(1, 7):
             s.add_items(p.gas_pocket[t], "gas", comp.limits["gas_per_pocket"])
@@ -126,8 +124,8 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
     s.turn = Turn(**{"speed": comp.limits["ship_speed"], "last_clear": s.ships[s.current].pos, **(turn or {})})
     s.frames = []
     advance(s, [])
-    record = GameRecord.new(players=players, mode=mode, planet=p.size, variants=variants, edition=edition,
-                            components=comp, setup={"colours": [sh.colour for sh in s.ships]}, seed=seed)
+    record = Record.new(players=players, mode=mode, planet=p.size, variants=variants, edition=edition,
+                        components=comp, setup={"colours": [sh.colour for sh in s.ships]}, seed=seed)
     record.position = s.to_dict()
     # A hand-built position may break a rule no game could (tests use that); saving its record
     # applies the reader's checks, so such a record is refused by save, never written.

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cresters import red_cap
+from .hooks import active, combine
 from .state import ITEM_KINDS, PORT, GameState
 
 
@@ -85,6 +86,7 @@ def violations(s: GameState) -> list[str]:
     if len(set(s.greys)) != len(s.greys):
         out.append("two alive grey cresters share a space")
     # defeated cresters may pile up where a lost ship dropped its cargo (R14); alive ones have caps
+    hooks = active(s)
     cap = red_cap(s)
     for h, n in Counter(s.reds).items():
         if n > cap:
@@ -112,4 +114,7 @@ def violations(s: GameState) -> list[str]:
         out.append("wind out of range")
     if not 0 <= s.turn.mates <= 2:
         out.append("mates out of range")
+    if hooks is not combine(s.mode, s.variants, s.planet.size):
+        out.append("the hooks kept for this state are not those of its mode, variants and planet")
+    out.extend(hooks.check(s))
     return out
