@@ -114,7 +114,7 @@ def test_the_scanner_reads_relative_and_function_level_imports(tmp_path):
 def test_the_core_imports_no_game():
     core = package_files("windward_nb.core")
     assert len(core) >= 15
-    games = tuple(GAMES.values()) + ("windward_nb.games", "windward_nb.view", "windward_nb.coach", "windward_widgets")
+    games = tuple(GAMES.values()) + ("windward_nb.games", "windward_nb.windward.view", "windward_nb.windward.coach", "windward_widgets")
     assert offending(core, games, module_level=False) == []
     # nothing outside the core package but the standard library and numpy
     for path, name in core:

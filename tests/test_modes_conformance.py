@@ -51,7 +51,7 @@ def config_id(c: dict) -> str:
 
 
 def mode_problems(s: GameState) -> list[str]:
-    """Checks of the modes and variants on top of windward_nb.invariants (which holds every
+    """Checks of the modes and variants on top of windward_nb.windward.invariants (which holds every
     stacking cap: red cresters per space, the White Crester, ships on cresters, Naturalist tags)."""
     out = []
     if s.mode == "cooperative":

@@ -77,8 +77,8 @@ def test_the_shell_imports_only_the_core_of_windward_nb():
 
 def test_importing_the_shell_loads_no_game_module():
     code = ("import sys; sys.path.insert(0, 'widgets'); import windward_widgets.base; "
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('windward_nb.view', "
-            "'windward_nb.coach', 'windward_nb.windward_view', 'windward_nb.northwind', 'windward_nb.plunder', "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('windward_nb.windward.view', "
+            "'windward_nb.windward.coach', 'windward_nb.windward.gameview', 'windward_nb.northwind', 'windward_nb.plunder', "
             "'windward_nb.tailwinds', 'windward_widgets.board', 'windward_widgets.panels')))))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]

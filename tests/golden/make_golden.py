@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 import windward_nb as ww
-from windward_nb import view
+from windward_nb.windward import view
 from windward_nb.simulate import play_game
 
 ALL = ["white", "naturalist", "achievements"]

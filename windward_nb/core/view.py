@@ -484,10 +484,13 @@ def view_for(game: Any, default: GameView | None = None) -> GameView:
     rules = getattr(game, "rules", None) or getattr(type(state), "rules", None)
     name = getattr(rules, "game", "")
     try:
-        module = registry.get(name).module if name else ""
+        game_type = registry.get(name) if name else None
     except (KeyError, ValueError):
-        module = ""
-    for path in ([module, module + ".view"] if module else []) + ([type(rules).__module__] if rules else []):
+        game_type = None
+    module = game_type.module if game_type is not None else ""
+    paths = ([game_type.view] if game_type is not None and game_type.view else []) \
+        + ([module, module + ".view"] if module else []) + ([type(rules).__module__] if rules else [])
+    for path in paths:
         try:
             found = getattr(importlib.import_module(path), "VIEW", None)
         except ImportError:

@@ -136,3 +136,4 @@ class WindwardRules(Rules[Action]):
 
 RULES = WindwardRules()
 GameState.rules = RULES
+

@@ -1,12 +1,12 @@
 """Windward's :class:`~windward_nb.core.view.GameView`: what the play table shell shows for Windward.
 
-A thin layer over :mod:`windward_nb.view` (pieces, destinations, descriptions,
-text) and :mod:`windward_nb.coach` (the "What now?" line, dangers, turn
+A thin layer over :mod:`windward_nb.windward.view` (pieces, destinations, descriptions,
+text) and :mod:`windward_nb.windward.coach` (the "What now?" line, dangers, turn
 buttons, typed actions, the while-you-waited summary, the log by turn), in the
 plain data of :mod:`windward_nb.core.view`. The widget shell
 (``windward_widgets.base``) reads only this; Windward's own widgets (the planet
 board with its wind flag, the ship boards, the battle panel) read
-:mod:`windward_nb.view` directly.
+:mod:`windward_nb.windward.view` directly.
 
 >>> import windward_nb as ww
 >>> g = ww.new_game(players=3, seed=7)
@@ -32,9 +32,9 @@ from typing import Any, Iterable, Sequence
 from . import coach as coach_rules
 from . import engine, hexgrid, view
 from .actions import Action
-from .core import view as core_view
-from .core.view import ActionRow, BoardView, Click, Coach, LogEntry, Piece, Space, Target, TurnButton, Typed
-from .errors import IllegalActionError
+from ..core import view as core_view
+from ..core.view import ActionRow, BoardView, Click, Coach, LogEntry, Piece, Space, Target, TurnButton, Typed
+from ..core.errors import IllegalActionError
 
 __all__ = ["WindwardView", "VIEW", "TERRAIN_LOOK", "PIECE_KIND", "MOVED"]
 

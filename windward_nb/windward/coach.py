@@ -35,7 +35,7 @@ from . import battle as battle_rules
 from . import engine, movement, orders
 from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
-from .errors import IllegalActionError
+from ..core.errors import IllegalActionError
 from .hexgrid import direction_name, opposite
 from .state import PORT, GameState
 
@@ -98,7 +98,7 @@ def _legal(s: GameState) -> list[Action]:
 
 
 def _order_titles(s: GameState, legal: Iterable[Action]) -> list[str]:
-    from .view import _order_title
+    from .describe import order_title as _order_title
 
     seen: list[str] = []
     for a in legal:
@@ -127,7 +127,7 @@ def coach(s: GameState, names: Sequence[str] | None = None) -> Coach:
     name = _name(s, who, names)
     if not s.frames:
         return _turn(s, name)
-    f = s.frames[-1]
+    f: Any = s.frames[-1]
     k = f["k"]
     if k == "battle":
         return _battle(s, f, who, names)
@@ -219,7 +219,10 @@ def _turn(s: GameState, name: str) -> Coach:
         hints.append("A ship with a crester in its hold cannot enter port: process it first.")
     pick = [a for a in legal if a.verb == "pickup"]
     if pick:
-        from .view import describe_action
+        from .rules import RULES
+
+        def describe_action(s: Any, a: Any) -> str:
+            return RULES.describe(s, Action.parse(a))
 
         can.append(_join([describe_action(s, a)[0].lower() + describe_action(s, a)[1:] for a in pick]))
     if any(a.verb == "row" for a in legal):
@@ -245,9 +248,8 @@ def _turn(s: GameState, name: str) -> Coach:
 
 
 def _is_naturalist(s: GameState) -> bool:
-    from .variants import is_naturalist
-
-    return "naturalist" in s.variants and is_naturalist(s, s.current)
+    # the Naturalist is the captain of the ship board the component set names (see modes.naturalist)
+    return "naturalist" in s.variants and s.ships[s.current].colour == s.components.raw["naturalist"]["colour"]
 
 
 def _rest(s: GameState, name: str) -> Coach:
@@ -267,7 +269,7 @@ def _rest(s: GameState, name: str) -> Coach:
     return Coach(s.current, "rest", text, tuple(hints))
 
 
-def _battle(s: GameState, f: dict, who: int, names: Sequence[str] | None) -> Coach:
+def _battle(s: GameState, f: Any, who: int, names: Sequence[str] | None) -> Coach:
     step = f["step"]
     side = "a" if step.startswith("a_") else "d"
     role = "attacker" if side == "a" else "defender"
@@ -397,7 +399,10 @@ def turn_buttons(s: GameState) -> list[dict[str, Any]]:
     ``danger`` (``{action text: warning}``) and ``show`` (worth a button where the
     ship is: Leave port only at port, the rest only at sky, End turn always).
     """
-    from .view import describe_action
+    from .rules import RULES
+
+    def describe_action(s: Any, a: Any) -> str:
+        return RULES.describe(s, Action.parse(a))
 
     who = decider(s)
     main = who >= 0 and not s.frames and not s.over

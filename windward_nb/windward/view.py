@@ -5,7 +5,7 @@ into the actions listed here; no rule lives in a widget. Everything here is
 read-only: a state is never changed (moves are tried on clones).
 
 >>> import windward_nb as ww
->>> from windward_nb import view
+>>> from windward_nb.windward import view
 >>> g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-3"}, {"pos": "port"}], reds=[])
 >>> [p["text"] for p in view.board_view(g.state)["pieces"] if p["kind"] == "ship"]
 ["Player 1's blue ship", "Player 2's green ship, at the Trading Post"]
@@ -28,9 +28,9 @@ from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
 from .hexgrid import direction_name, format_hex, opposite
 from .state import ABOARD, ITEM_KINDS, PORT, GameState
-from .windward.describe import BUY_TEXT, CREW_EFFECT_TEXT, ORDER_TITLES  # noqa: F401  (kept for readers of view)
-from .windward.describe import crew_effect, order_title as _order_title  # noqa: F401
-from .windward.rules import RULES
+from .describe import BUY_TEXT, CREW_EFFECT_TEXT, ORDER_TITLES  # noqa: F401  (kept for readers of view)
+from .describe import crew_effect, order_title as _order_title  # noqa: F401
+from .rules import RULES
 
 __all__ = [
     "Destination", "board_view", "ship_board_view", "destinations", "click_action", "describe_action",
@@ -250,7 +250,7 @@ def destinations(s: GameState, piece: str | None = None, slides: bool = True) ->
 
 def movable_pieces(s: GameState) -> list[tuple[str, str]]:
     """(label, key) for each piece the decider can move now: the ship and longboats out on the planet."""
-    out = []
+    out: list[tuple[str, str]] = []
     if s.over or s.frames or decider(s) < 0:
         return out
     ship = s.ships[s.current]
@@ -275,7 +275,7 @@ def click_action(s: GameState, index: int, piece: str | None = None) -> tuple[Ac
     if who < 0:
         return None, ("Taking a Turn", "waiting for a chance roll")
     if s.frames:
-        f = s.frames[-1]
+        f: Any = s.frames[-1]
         if f["k"] == "place_red":
             return Action("place_red", p.cells[index]), None
         return None, ("Taking a Turn", decision_prompt(s))
@@ -345,7 +345,7 @@ def decision_prompt(s: GameState) -> str:
         t = s.turn
         extra = f" and {_plural(t.coffee, 'coffee order')}" if t.coffee else ""
         return f"{name}'s turn (round {s.round}): {t.speed} speed and {_plural(t.mates, 'mate')}{extra} left."
-    f = s.frames[-1]
+    f: Any = s.frames[-1]
     k = f["k"]
     if k == "rest":
         return f"{name} rests at sky: discard a supply card or lose 1 morale."
@@ -359,6 +359,7 @@ def decision_prompt(s: GameState) -> str:
         return f"{name} plunders player {f['loser'] + 1}'s cargo: choose {_plural(f['n'], 'item')}."
     if k == "battle":
         bv = battle_view(s)
+        assert bv is not None  # a battle frame is on top
         return f"{bv['title']} {bv['prompt']}"
     return f"{name}: {engine._waiting_for(s)}."
 
@@ -469,13 +470,13 @@ def ship_board_view(s: GameState, seat: int) -> dict[str, Any]:
 
 
 # =============================================================================== battles
-def _battle_frame(s: GameState) -> dict | None:
+def _battle_frame(s: GameState) -> Any:
     if s.frames and s.frames[-1]["k"] == "battle":
         return s.frames[-1]
     return None
 
 
-def _steps_for(f: dict) -> list[str]:
+def _steps_for(f: Any) -> list[str]:
     out = []
     for step in battle_rules.STEPS:
         if step == "a_cannons" and f["att"] != "ship":
@@ -551,6 +552,7 @@ def battle_outlook(s: GameState, cannons: int | None = None) -> dict[str, Any] |
     step = f["step"]
     comp = s.components
     args = battle_odds_args(s, cannons)
+    assert args is not None  # a battle frame is on top
     if STEP_INDEX[step] < STEP_INDEX["a_roll"]:
         o = odds.battle_odds(**args)
         note = "before the dice; both sides play bonuses as well as they can"
@@ -737,7 +739,8 @@ def format_hexes(s: GameState, indices: Iterable[int]) -> str:
 
 # =============================================================================== the coach (re-exported)
 # The "What now?" line, dangerous actions, the common-act buttons, typed actions and the
-# while-you-waited summary live in :mod:`windward_nb.coach`; a table reads them from here.
+# while-you-waited summary live in :mod:`windward_nb.windward.coach`; a table reads them from here.
 from .coach import coach, danger, dangers, read_typed, turn_buttons, while_you_waited  # noqa: E402
 
 __all__ += ["coach", "danger", "dangers", "read_typed", "turn_buttons", "while_you_waited"]
+
