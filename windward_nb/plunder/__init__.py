@@ -18,20 +18,27 @@ from windward_nb.core.game import Game
 
 from .actions import GRAMMAR, PlunderAction
 from .components import COMPONENTS, load_components
+from .bots import BOTS, GreedyBot, RandomBot
+from .record import Record
 from .rules import RULES, PlunderRules
 from .setup import OPTION_DEFAULTS, start_state
 from .state import PlunderState
 
 
-def new_game(players: int = 4, seed: int | None = None, *, auto_chance: bool = True, **options: Any) -> Game:
+def new_game(players: int = 4, seed: int | None = None, *, auto_chance: bool = True, names: Any = None,
+             **options: Any) -> Game:
     """A new game for 3-5 players; ``seed`` fixes every shuffle.
 
     Options: ``blackbeard`` (seat holding Blackbeard's tile at the start, 0),
     ``end_bonus`` (``"text"`` or ``"board"``), ``tournament`` (the last
-    tie-breaker, False) and ``rounds`` (1-9, 9).
+    tie-breaker, False) and ``rounds`` (1-9, 9). ``names`` names the players
+    in the record.
     """
-    return Game(start_state(players, **options), None, seed=seed, auto_chance=auto_chance)
+    state = start_state(players, **options)
+    record = Record(options={"players": state.players, **state.options},
+                    players=Record.default_players(state.players, names), seed=seed)
+    return Game(state, record, seed=seed, auto_chance=auto_chance)
 
 
-__all__ = ["COMPONENTS", "GRAMMAR", "OPTION_DEFAULTS", "PlunderAction", "PlunderRules", "PlunderState", "RULES",
+__all__ = ["BOTS", "COMPONENTS", "GreedyBot", "RandomBot", "Record", "GRAMMAR", "OPTION_DEFAULTS", "PlunderAction", "PlunderRules", "PlunderState", "RULES",
            "load_components", "new_game", "start_state"]

@@ -22,7 +22,7 @@ from typing import Any
 
 from windward_nb.core.events import Event
 
-from .components import COMPONENTS, ITEM_NAMES, ITEMS, MARKER_NAMES
+from .components import COMPONENTS, ITEMS, MARKER_NAMES
 
 TALLY_MAX = int(COMPONENTS.value("tally_max"))
 

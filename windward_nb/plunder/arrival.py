@@ -20,7 +20,7 @@ from windward_nb.core.rules import Refusal
 
 from .actions import BOOTY_CHOICES, COLOURS, GRAMMAR
 from .advantages import colour, gain, lose, update_markers
-from .components import COMPONENTS, ITEM_NAMES, ITEMS
+from .components import COMPONENTS, ITEM_NAMES
 from .flow import after_action
 
 _C = COMPONENTS

@@ -33,7 +33,7 @@ from .arrival import BOOTY_TRACK, boarding_choices
 from .components import COMPONENTS, DIRECTIONS, ITEMS
 from .sailing import gust_destinations, wind_destinations
 from .scoring import winners
-from .setup import deal_outcomes, sample_shuffle, shuffle_pool
+from .setup import deal_outcomes, sample_shuffle
 from .state import PlunderState
 
 _C = COMPONENTS
@@ -186,6 +186,19 @@ class PlunderRules(Rules):
 
     def seat_name(self, s: PlunderState, seat: int) -> str:
         return colour(seat)
+
+    def outcome_text(self, s: PlunderState) -> str:
+        return s.result
+
+    def turn_label(self, s: PlunderState) -> str:
+        """The heading a score sheet groups plies under."""
+        if s.phase in ("deal", "shuffle-treasure", "shuffle-actions", "place-tiles"):
+            return "Setup"
+        if s.phase == "over":
+            return "End of the game"
+        if s.current >= 0:
+            return f"Round {s.round}: {colour(s.current)} plunders"
+        return f"Round {s.round}: the wind vote"
 
     # --------------------------------------------------------------------------- hidden information
     def observation(self, s: PlunderState, seat: int) -> dict[str, Any]:
