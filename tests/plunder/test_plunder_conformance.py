@@ -105,3 +105,17 @@ def test_registered_with_the_family():
     g = ww.new_game(game="winds-of-plunder", players=5, seed=1)
     assert g.rules.game == "winds-of-plunder" and g.players == 5
     assert np.isclose(sum(g.returns()), 0)
+
+
+@pytest.mark.parametrize("name", ["plunder-greedy-4p", "plunder-mixed-3p", "plunder-mixed-5p"])
+def test_the_sample_records_load_replay_and_are_what_the_sample_maker_plays(name):
+    from pathlib import Path
+
+    from windward_nb.plunder.samples import sample_record
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "data" / f"{name}.wpr.json"
+    rec = load_record(path)
+    fresh = sample_record(name)
+    assert rec.actions == fresh.actions and rec.players == fresh.players
+    final = rec.replay()
+    assert final.is_over and final.scores() == rec.meta["final"]["scores"]

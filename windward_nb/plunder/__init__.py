@@ -19,6 +19,7 @@ from windward_nb.core.game import Game
 from .actions import GRAMMAR, PlunderAction
 from .components import COMPONENTS, load_components
 from .bots import BOTS, GreedyBot, RandomBot
+from .experiments import simulation_tally
 from .record import Record
 from .rules import RULES, PlunderRules
 from .setup import OPTION_DEFAULTS, start_state
@@ -41,4 +42,4 @@ def new_game(players: int = 4, seed: int | None = None, *, auto_chance: bool = T
 
 
 __all__ = ["BOTS", "COMPONENTS", "GreedyBot", "RandomBot", "Record", "GRAMMAR", "OPTION_DEFAULTS", "PlunderAction", "PlunderRules", "PlunderState", "RULES",
-           "load_components", "new_game", "start_state"]
+           "load_components", "new_game", "simulation_tally", "start_state"]

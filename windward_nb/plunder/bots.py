@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from windward_nb.core.bots import Bot, RandomBot
+from windward_nb.core.mcts import MCTSBot
 
 from .actions import COLOURS, LOCATIONS, PlunderAction
 from .arrival import BOOTY_TRACK, REPUTATION_BONUS
@@ -211,6 +212,6 @@ class GreedyBot(Bot):
         return max(hits, key=lambda a: (s.vp[COLOURS.index(a.arg[1])], -COLOURS.index(a.arg[1])))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "port_value", "wind_worth"]
+__all__ = ["BOTS", "GreedyBot", "MCTSBot", "RandomBot", "port_value", "wind_worth"]

@@ -17,6 +17,7 @@ windward_nb.core.errors.IllegalActionError: everyone first sets a compass direct
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -88,18 +89,21 @@ class PlunderRules(Rules):
             return [A("first", COLOURS[i]) for i in range(s.players)]
         if ph == "board":
             return [A("board", c) for c in boarding_choices(s, s.current)] + [A("no-boarding")]
-        return [a for a in self._turn_candidates(s) if GRAMMAR.verbs[a.verb].check(s, a) is None]
+        return self._turn_actions(s)
 
-    def _turn_candidates(self, s: PlunderState) -> list[PlunderAction]:
+    def _turn_actions(self, s: PlunderState) -> list[PlunderAction]:
         A = PlunderAction
         seat = s.current
         here = s.ship[seat]
-        out: list[PlunderAction] = []
+        verbs = GRAMMAR.verbs
+        cands: list[PlunderAction] = []
         if not s.sailed and not s.bonus:
-            out += [A("sail", _C.ports[p].id) for p in wind_destinations(here, s.wind)]
-            out += [A("gust", _C.ports[p].id) for p in gust_destinations(here, s.wind)]
-        out.append(A("draw"))
-        out += [A("add", n) for n in ADD_COSTS]
+            cands += [A("sail", _C.ports[p].id) for p in wind_destinations(here, s.wind)]
+            cands += [A("gust", _C.ports[p].id) for p in gust_destinations(here, s.wind)]
+        cands.append(A("draw"))
+        cands += [A("add", n) for n in ADD_COSTS]
+        out = [a for a in cands if verbs[a.verb].check(s, a) is None]
+        check_play = verbs["play"].check
         seen: set[str] = set()
         for c in s.hands[seat]:
             name = _C.cards[c].name
@@ -108,15 +112,20 @@ class PlunderRules(Rules):
             seen.add(name)
             kind = _C.cards[c].kind
             if kind in ("mutiny", "misfire"):
-                out += [A("play", (name, COLOURS[t])) for t in range(s.players) if t != seat]
+                plays = [A("play", (name, COLOURS[t])) for t in range(s.players) if t != seat]
             elif kind == "heave":
-                out += [A("play", (name, _C.ports[p].id)) for p in wind_destinations(here, s.wind)]
+                plays = [A("play", (name, _C.ports[p].id)) for p in wind_destinations(here, s.wind)]
             elif kind == "intrigue":
-                out += [A("play", (name, LOCATIONS[i], LOCATIONS[j]))
-                        for i in range(len(LOCATIONS)) for j in range(i + 1, len(LOCATIONS))]
+                swaps = _intrigues(name)
+                if check_play(s, swaps[0]) is None:  # any two places: the first pair stands for all
+                    out += swaps
+                continue
             else:
-                out.append(A("play", (name,)))
-        out.append(A("end"))
+                plays = [A("play", (name,))]
+            out += [a for a in plays if check_play(s, a) is None]
+        end = A("end")
+        if verbs["end"].check(s, end) is None:
+            out.append(end)
         return out
 
     def why_illegal(self, s: PlunderState, a: Action) -> Refusal:
@@ -286,6 +295,13 @@ class PlunderRules(Rules):
         if s.phase in ("plunder", "bonus", "board") and not 0 <= s.ap <= 3:
             out.append(f"{s.ap} action points spent")
         return out
+
+
+@lru_cache(maxsize=None)
+def _intrigues(name: str) -> list[PlunderAction]:
+    """Every swap an Intrigue card called ``name`` can make (built once)."""
+    return [PlunderAction("play", (name, LOCATIONS[i], LOCATIONS[j]))
+            for i in range(len(LOCATIONS)) for j in range(i + 1, len(LOCATIONS))]
 
 
 RULES = PlunderRules()

@@ -1,0 +1,122 @@
+"""What the table shows, computed from a state: texts for notebooks and the data widgets draw.
+
+Nothing here changes a state. ``seat`` (when given) hides what that seat
+may not see, exactly as :meth:`~.rules.PlunderRules.observation` does.
+
+>>> from windward_nb.plunder.scenario import scenario
+>>> g = scenario(3, ships={"red": "jamaica", "blue": "nassau", "green": "belize"}, wind="E", turn="red")
+>>> print(prompt(g.state))
+Red plunders: 3 action points left; the ship must sail (wind East).
+>>> print(board_text(g.state).splitlines()[0])
+Round 1 of 9. Wind: East. Blackbeard: Red.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .advantages import colour
+from .components import COMPONENTS, DIRECTION_NAMES, ITEMS, MARKER_NAMES
+from .sailing import gust_destinations, wind_destinations, windlocked
+
+_C = COMPONENTS
+AREA_NAMES = ("west", "west-centre", "east-centre", "east")
+
+
+def tile_text(tile: int) -> str:
+    return _C.tiles[tile].label
+
+
+def prompt(s: Any) -> str:
+    """Who must do what now, in one sentence."""
+    ph = s.phase
+    if ph == "over":
+        return s.result
+    if ph in ("deal", "shuffle-treasure", "shuffle-actions", "place-tiles", "reshuffle"):
+        return "Chance: the cards and tiles are being shuffled."
+    if ph == "compass":
+        return f"{colour(s.compass.waiting)}: set your compass in secret (compass N, E, S or W)."
+    if ph == "bid":
+        return (f"{colour(s.bids.waiting)}: hide 0-{s.wind_cubes[s.bids.waiting]} wind cubes in your fist "
+                f"(bid N); everyone's fist opens together.")
+    if ph == "blackbeard":
+        return f"{colour(s.blackbeard)}: give Blackbeard's tile to one of {', '.join(colour(i) for i in s.tied)}."
+    if ph == "wind":
+        return f"{colour(s.blackbeard)}: choose the wind among {', '.join(DIRECTION_NAMES[d] for d in s.tied)}."
+    if ph == "first":
+        return f"{colour(s.blackbeard)}: name the player who plunders first."
+    seat = s.current
+    if ph == "board":
+        return f"{colour(seat)}: board a ship in {_C.ports[s.ship[seat]].name}, or choose no boarding."
+    if ph == "bonus":
+        return f"{colour(seat)} has the Largest Crew: one bonus action of 1 point, or end the turn."
+    left = 3 - s.ap
+    if s.sailed:
+        tail = "the ship has sailed; end the turn when done."
+    elif windlocked(s.ship[seat], s.wind):
+        tail = "windlocked: the ship cannot sail with the wind (a Gust of Wind still can)."
+    else:
+        tail = f"the ship must sail (wind {DIRECTION_NAMES[s.wind]})."
+    return f"{colour(seat)} plunders: {left} action point{'s' if left != 1 else ''} left; {tail}"
+
+
+def board_text(s: Any) -> str:
+    """The map by area (north to south), the Rotation Bar, and who is where."""
+    lines = [f"Round {max(s.round, 1)} of {s.options['rounds']}. Wind: {DIRECTION_NAMES[s.wind]}. "
+             f"Blackbeard: {colour(s.blackbeard)}."]
+    if not s.port_tiles:
+        lines.append("(the tiles are not laid out yet)")
+        return "\n".join(line.rstrip() for line in lines)
+    for a, ports in enumerate(_C.areas):
+        lines.append(f"Area {a + 1} ({AREA_NAMES[a]}):")
+        for p in ports:
+            ships = ", ".join(colour(i) for i in range(s.players) if s.ship[i] == p)
+            rep = ", ".join(colour(i) for i in s.reputation[p])
+            lines.append(f"  {_C.ports[p].name:<15} {tile_text(s.port_tiles[p]):<24}"
+                         + (f" ships: {ships}" if ships else "") + (f"  reputation: {rep}" if rep else ""))
+    lines.append("Rotation Bar (next to come is the last): " + " | ".join(tile_text(t) for t in s.bar))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def tallies(s: Any, seat: int | None = None) -> list[dict[str, Any]]:
+    """One row per player: VP, cubes, tallies, markers, cards (others' cards as counts when ``seat`` is given)."""
+    rows = []
+    for i in range(s.players):
+        hand: Any = [_C.cards[c].name for c in s.hands[i]]
+        tre: Any = [_C.ports[p].name for p in s.treasures[i]]
+        if seat is not None and i != seat:
+            hand, tre = len(s.hands[i]), len(s.treasures[i])
+        rows.append({"player": colour(i), "VP": s.vp[i], "wind cubes": s.wind_cubes[i], "reserve": s.reserve[i],
+                     **{k: s.tally[k][i] for k in ITEMS}, "booty": s.booty[i],
+                     "markers": [MARKER_NAMES[k] for k in s.markers_of(i)], "cards": hand, "treasure": tre,
+                     "ports": sum(i in r for r in s.reputation), "blackbeard": s.blackbeard == i})
+    return rows
+
+
+def tallies_text(s: Any, seat: int | None = None) -> str:
+    head = f"{'':<7}{'VP':>4}{'wind':>6}{'resv':>6}{'weap':>6}{'crew':>6}{'prov':>6}{'booty':>6}{'ports':>6}  markers"
+    out = [head]
+    for r in tallies(s, seat):
+        marks = ", ".join(r["markers"]) + (" + Blackbeard" if r["blackbeard"] else "")
+        out.append(f"{r['player']:<7}{r['VP']:>4}{r['wind cubes']:>6}{r['reserve']:>6}{r['weapons']:>6}"
+                   f"{r['crew']:>6}{r['provisions']:>6}{r['booty']:>6}{r['ports']:>6}  {marks.strip(' +')}")
+    return "\n".join(line.rstrip() for line in out)
+
+
+def reach(s: Any, seat: int) -> dict[str, list[str]]:
+    """Ports ``seat``'s ship reaches with the wind now, and with a Gust of Wind."""
+    here = s.ship[seat]
+    return {"wind": [_C.ports[p].id for p in wind_destinations(here, s.wind)],
+            "gust": [_C.ports[p].id for p in gust_destinations(here, s.wind)]}
+
+
+def vote_summary(s: Any) -> str:
+    """This round's shown compasses and opened fists (what everyone at the table has seen)."""
+    parts = []
+    for i in range(s.players):
+        d = s.votes[i] if s.votes else None
+        n = s.spent[i] if s.spent else None
+        if d is None:
+            continue
+        parts.append(f"{colour(i)} {DIRECTION_NAMES[d]}" + (f" with {n}" if n is not None else ""))
+    return "; ".join(parts) if parts else "no compass shown yet this round"
