@@ -100,8 +100,8 @@ class CubeTable:
         for r in self.rows:
             win = f"{r.win_rate:.0%} ({r.win_low:.0%}-{r.win_high:.0%})"
             lines.append(f"{r.bid:>3}  {r.games:>5}  {win:<19} {str(r.vp):<21} {str(r.margin):<22} "
-                         f"{r.spent.mean:<12.1f} {r.winds.mean:<12.1f}")
-        return "\n".join(lines)
+                         f"{r.spent.mean:<12.1f} {r.winds.mean:.1f}")
+        return "\n".join(line.rstrip() for line in lines)
 
     def __str__(self) -> str:
         return self.to_text()

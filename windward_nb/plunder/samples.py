@@ -27,7 +27,7 @@ def sample_record(name: str) -> Record:
     r = play_game("winds-of-plunder", players=players, bots=bots, seed=seed, record=True)
     rec = r.record
     for k, spec in enumerate(bots):
-        rec.set_player(k, name=f"{colour(k)} ({spec})", bot=spec)
+        rec.set_player(k, name=colour(k), bot=spec)
     rec.comment(0, f"A sample game between bots ({', '.join(bots)}), seed {seed}.")
     return rec
 
