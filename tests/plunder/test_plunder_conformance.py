@@ -119,3 +119,21 @@ def test_the_sample_records_load_replay_and_are_what_the_sample_maker_plays(name
     assert rec.actions == fresh.actions and rec.players == fresh.players
     final = rec.replay()
     assert final.is_over and final.scores() == rec.meta["final"]["scores"]
+
+
+def test_the_search_bot_plays_a_short_game_with_sailing_plans():
+    from windward_nb.plunder.search import options
+
+    g = new_game(players=3, seed=4, rounds=2)
+    while not g.is_over:
+        seat = g.current_player
+        legal = g.legal_actions()
+        opts = options(g.state, seat)
+        assert opts and {o.first(g.state) for o in opts} <= set(legal)
+        if g.state.phase == "plunder" and not g.state.sailed:
+            assert {o.first(g.state) for o in opts} == {a for a in legal if a.verb in ("sail", "gust")} or \
+                not any(a.verb in ("sail", "gust") for a in legal)
+        g.apply(legal[len(legal) // 2])
+    r = play_game("winds-of-plunder", players=3, bots=["mcts:iterations=6,rollout=greedy,rollout_plies=40",
+                                                       "greedy", "random"], seed=4, rounds=2)
+    assert r.over and len(r.scores) == 3

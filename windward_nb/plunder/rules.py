@@ -199,6 +199,12 @@ class PlunderRules(Rules):
     def outcome_text(self, s: PlunderState) -> str:
         return s.result
 
+    def options(self, s: PlunderState, seat: int) -> list:
+        """Macro-actions for the core search bot (see :mod:`.search`)."""
+        from .search import options
+
+        return options(s, seat)
+
     def turn_label(self, s: PlunderState) -> str:
         """The heading a score sheet groups plies under."""
         if s.phase in ("deal", "shuffle-treasure", "shuffle-actions", "place-tiles"):
