@@ -23,6 +23,33 @@ _C = COMPONENTS
 AREA_NAMES = ("west", "west-centre", "east-centre", "east")
 
 
+def map_layout() -> dict[str, Any]:
+    """Where things go on a drawn map, in map units (x = longitude, y = latitude).
+
+    Ports sit at their coordinates; each area is a band between the midpoints
+    of neighbouring areas' ports; the Rotation Bar runs along the bottom, left
+    to right; the compass sits at the top right.
+
+    >>> m = map_layout()
+    >>> len(m["ports"]), len(m["areas"]), len(m["bar"])
+    (12, 4, 6)
+    >>> m["areas"][0]["x0"] < m["areas"][0]["x1"] == m["areas"][1]["x0"]
+    True
+    """
+    ports = [{"id": p.id, "name": p.name, "x": p.lon, "y": p.lat, "area": p.area} for p in _C.ports]
+    lons = [[_C.ports[p].lon for p in area] for area in _C.areas]
+    edges = [min(lons[0]) - 2.0]
+    edges += [(max(lons[a]) + min(lons[a + 1])) / 2 for a in range(len(lons) - 1)]
+    edges.append(max(lons[-1]) + 2.0)
+    areas = [{"area": a, "name": AREA_NAMES[a], "x0": edges[a], "x1": edges[a + 1]} for a in range(len(lons))]
+    y_bar = min(p.lat for p in _C.ports) - 3.0
+    span = edges[-1] - edges[0]
+    bar = [{"slot": i, "x": edges[0] + span * (i + 0.5) / _C.bar_size, "y": y_bar} for i in range(_C.bar_size)]
+    top = max(p.lat for p in _C.ports)
+    return {"ports": ports, "areas": areas, "bar": bar, "compass": {"x": edges[-1] - 2.5, "y": top + 1.0},
+            "x_range": (edges[0], edges[-1]), "y_range": (y_bar - 1.5, top + 3.0)}
+
+
 def tile_text(tile: int) -> str:
     return _C.tiles[tile].label
 
