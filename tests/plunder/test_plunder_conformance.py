@@ -137,3 +137,16 @@ def test_the_search_bot_plays_a_short_game_with_sailing_plans():
     r = play_game("winds-of-plunder", players=3, bots=["mcts:iterations=6,rollout=greedy,rollout_plies=40",
                                                        "greedy", "random"], seed=4, rounds=2)
     assert r.over and len(r.scores) == 3
+
+
+def test_greedy_explains_its_compass_bid_and_sailing():
+    g = new_game(players=4, seed=24)
+    bots = [GreedyBot(i) for i in range(4)]
+    texts = []
+    while g.state.round == 1 and len(texts) < 12:
+        a = bots[g.current_player].act(g.state)
+        texts.append(bots[g.current_player].explain(g.state, a))
+        g.apply(a)
+    assert texts[0].startswith("Red wants the wind N")
+    assert any(t.startswith("Red bids 5: its wind N is worth") for t in texts)
+    assert any(" sails to " in t and "VP now" in t for t in texts)

@@ -101,6 +101,32 @@ class GreedyBot(Bot):
         cap = have if s.round >= s.options["rounds"] else have // 2
         return max(0, min(cap, int(stake // 2)))
 
+    def explain(self, state: Any, action: Any) -> str:
+        """Why GreedyBot plays ``action`` here, in a sentence."""
+        s = state
+        rules = type(s).rules
+        seat = rules.decider(s)
+        who = rules.seat_name(s, seat) if seat >= 0 else "GreedyBot"
+        if action.verb == "compass":
+            worth = {d: wind_worth(s, seat, d) for d in DIRECTIONS}
+            return (f"{who} wants the wind {action.arg}: its best port that way is worth about "
+                    f"{worth[action.arg]:.1f} VP (" + ", ".join(f"{d} {v:.1f}" for d, v in worth.items()) + ").")
+        if action.verb == "bid":
+            mine = s.votes[seat]
+            rivals = [d for i, d in enumerate(s.votes) if i != seat and d is not None and d != mine]
+            if self.fixed_bid is not None:
+                return f"{who} always bids {self.fixed_bid} (fewer if it has fewer)."
+            if not rivals:
+                return f"{who} bids nothing: every compass shows its wind {mine}."
+            stake = wind_worth(s, seat, mine) - min(wind_worth(s, seat, d) for d in rivals)
+            return (f"{who} bids {action.arg}: its wind {mine} is worth {stake:.1f} VP more than the worst other "
+                    f"compass, one cube per 2 VP, at most half its cubes (all in the last round).")
+        if action.verb in ("sail", "gust"):
+            v = port_value(s, seat, _C.port_index[action.arg])
+            extra = " (minus 4 for the gust's action points)" if action.verb == "gust" else ""
+            return f"{who} sails to {_C.ports[_C.port_index[action.arg]].name}: worth about {v:.1f} VP now{extra}."
+        return f"{who} plays {action}."
+
     # --------------------------------------------------------------------------- choosing
     def choose(self, state: Any, seat: int, legal: list) -> Any:
         s = state
