@@ -147,3 +147,59 @@ def vote_summary(s: Any) -> str:
             continue
         parts.append(f"{colour(i)} {DIRECTION_NAMES[d]}" + (f" with {n}" if n is not None else ""))
     return "; ".join(parts) if parts else "no compass shown yet this round"
+
+
+COMPASS_ANGLE = {"N": 90.0, "E": 0.0, "S": 270.0, "W": 180.0}
+
+
+def map_marks(s: Any) -> dict[str, Any]:
+    """Everything a map draws for ``s``, in map units: ships, reputation cubes, tiles, the wind.
+
+    Ships in one port stand in a row above it; reputation cubes in a row below it.
+
+    >>> from windward_nb.plunder.scenario import scenario
+    >>> g = scenario(3, ships={"red": "jamaica", "blue": "jamaica", "green": "belize"}, reputation={"nassau": ["blue"]})
+    >>> m = map_marks(g.state)
+    >>> [(x["colour"], x["port"]) for x in m["ships"]]
+    [('red', 'jamaica'), ('blue', 'jamaica'), ('green', 'belize')]
+    >>> m["ships"][0]["x"] < m["ships"][1]["x"], m["cubes"][0]["port"], m["wind"]["angle"]
+    (True, 'nassau', 90.0)
+    """
+    lay = map_layout()
+    at = {p["id"]: p for p in lay["ports"]}
+    ships = []
+    for p in _C.ports:
+        here = [i for i in range(s.players) if s.ship and s.ship[i] == p.index]
+        for k, i in enumerate(here):
+            ships.append({"seat": i, "colour": _C.colours[i], "port": p.id, "y": p.lat + 0.9,
+                          "x": p.lon + (k - (len(here) - 1) / 2) * 0.9})
+    cubes = []
+    for p in _C.ports:
+        seats = s.reputation[p.index]
+        for k, i in enumerate(seats):
+            cubes.append({"seat": i, "colour": _C.colours[i], "port": p.id, "y": p.lat - 0.9,
+                          "x": p.lon + (k - (len(seats) - 1) / 2) * 0.6})
+    tiles = []
+    if s.port_tiles:
+        for p in _C.ports:
+            t = _C.tiles[s.port_tiles[p.index]]
+            tiles.append({"place": p.id, "x": at[p.id]["x"], "y": at[p.id]["y"], "vp": t.vp, "item": t.item,
+                          "label": f"{t.vp}{t.item[0].upper()}"})
+        for slot, t in zip(lay["bar"], s.bar):
+            tile = _C.tiles[t]
+            tiles.append({"place": f"bar-{slot['slot'] + 1}", "x": slot["x"], "y": slot["y"], "vp": tile.vp,
+                          "item": tile.item, "label": f"{tile.vp}{tile.item[0].upper()}"})
+    return {"ships": ships, "cubes": cubes, "tiles": tiles,
+            "wind": {"direction": s.wind, "angle": COMPASS_ANGLE[s.wind], **lay["compass"]}}
+
+
+def port_actions(s: Any, legal: list | None = None) -> dict[str, list]:
+    """The legal actions that end in each port (sailing, a Gust of Wind, Heave): what a click on it offers."""
+    legal = type(s).rules.legal_actions(s) if legal is None else legal
+    out: dict[str, list] = {}
+    for a in legal:
+        if a.verb in ("sail", "gust"):
+            out.setdefault(a.arg, []).append(a)
+        elif a.verb == "play" and a.arg[0] == "heave":
+            out.setdefault(a.arg[1], []).append(a)
+    return out
