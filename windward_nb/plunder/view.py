@@ -161,8 +161,8 @@ def map_marks(s: Any) -> dict[str, Any]:
     >>> g = scenario(3, ships={"red": "jamaica", "blue": "jamaica", "green": "belize"}, reputation={"nassau": ["blue"]})
     >>> m = map_marks(g.state)
     >>> [(x["colour"], x["port"]) for x in m["ships"]]
-    [('red', 'jamaica'), ('blue', 'jamaica'), ('green', 'belize')]
-    >>> m["ships"][0]["x"] < m["ships"][1]["x"], m["cubes"][0]["port"], m["wind"]["angle"]
+    [('green', 'belize'), ('red', 'jamaica'), ('blue', 'jamaica')]
+    >>> m["ships"][1]["x"] < m["ships"][2]["x"], m["cubes"][0]["port"], m["wind"]["angle"]
     (True, 'nassau', 90.0)
     """
     lay = map_layout()
