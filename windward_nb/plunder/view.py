@@ -1,4 +1,5 @@
-"""What the table shows, computed from a state: texts for notebooks and the data widgets draw.
+"""What the table shows, computed from a state: texts for notebooks, and :data:`VIEW`, the game's
+:class:`~windward_nb.core.view.GameView` that the play table shell and the map widgets draw from.
 
 Nothing here changes a state. ``seat`` (when given) hides what that seat
 may not see, exactly as :meth:`~.rules.PlunderRules.observation` does.
@@ -16,38 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from .advantages import colour
-from .components import COMPONENTS, DIRECTION_NAMES, ITEMS, MARKER_NAMES
+from .components import COMPONENTS, DIRECTION_NAMES, DIRECTIONS, ITEMS, MARKER_NAMES
 from .sailing import gust_destinations, wind_destinations, windlocked
 
 _C = COMPONENTS
 AREA_NAMES = ("west", "west-centre", "east-centre", "east")
-
-
-def map_layout() -> dict[str, Any]:
-    """Where things go on a drawn map, in map units (x = longitude, y = latitude).
-
-    Ports sit at their coordinates; each area is a band between the midpoints
-    of neighbouring areas' ports; the Rotation Bar runs along the bottom, left
-    to right; the compass sits at the top right.
-
-    >>> m = map_layout()
-    >>> len(m["ports"]), len(m["areas"]), len(m["bar"])
-    (12, 4, 6)
-    >>> m["areas"][0]["x0"] < m["areas"][0]["x1"] == m["areas"][1]["x0"]
-    True
-    """
-    ports = [{"id": p.id, "name": p.name, "x": p.lon, "y": p.lat, "area": p.area} for p in _C.ports]
-    lons = [[_C.ports[p].lon for p in area] for area in _C.areas]
-    edges = [min(lons[0]) - 2.0]
-    edges += [(max(lons[a]) + min(lons[a + 1])) / 2 for a in range(len(lons) - 1)]
-    edges.append(max(lons[-1]) + 2.0)
-    areas = [{"area": a, "name": AREA_NAMES[a], "x0": edges[a], "x1": edges[a + 1]} for a in range(len(lons))]
-    y_bar = min(p.lat for p in _C.ports) - 3.0
-    span = edges[-1] - edges[0]
-    bar = [{"slot": i, "x": edges[0] + span * (i + 0.5) / _C.bar_size, "y": y_bar} for i in range(_C.bar_size)]
-    top = max(p.lat for p in _C.ports)
-    return {"ports": ports, "areas": areas, "bar": bar, "compass": {"x": edges[-1] - 2.5, "y": top + 1.0},
-            "x_range": (edges[0], edges[-1]), "y_range": (y_bar - 1.5, top + 3.0)}
 
 
 def tile_text(tile: int) -> str:
@@ -149,50 +123,6 @@ def vote_summary(s: Any) -> str:
     return "; ".join(parts) if parts else "no compass shown yet this round"
 
 
-COMPASS_ANGLE = {"N": 90.0, "E": 0.0, "S": 270.0, "W": 180.0}
-
-
-def map_marks(s: Any) -> dict[str, Any]:
-    """Everything a map draws for ``s``, in map units: ships, reputation cubes, tiles, the wind.
-
-    Ships in one port stand in a row above it; reputation cubes in a row below it.
-
-    >>> from windward_nb.plunder.scenario import scenario
-    >>> g = scenario(3, ships={"red": "jamaica", "blue": "jamaica", "green": "belize"}, reputation={"nassau": ["blue"]})
-    >>> m = map_marks(g.state)
-    >>> [(x["colour"], x["port"]) for x in m["ships"]]
-    [('green', 'belize'), ('red', 'jamaica'), ('blue', 'jamaica')]
-    >>> m["ships"][1]["x"] < m["ships"][2]["x"], m["cubes"][0]["port"], m["wind"]["angle"]
-    (True, 'nassau', 90.0)
-    """
-    lay = map_layout()
-    at = {p["id"]: p for p in lay["ports"]}
-    ships = []
-    for p in _C.ports:
-        here = [i for i in range(s.players) if s.ship and s.ship[i] == p.index]
-        for k, i in enumerate(here):
-            ships.append({"seat": i, "colour": _C.colours[i], "port": p.id, "y": p.lat + 0.9,
-                          "x": p.lon + (k - (len(here) - 1) / 2) * 0.9})
-    cubes = []
-    for p in _C.ports:
-        seats = s.reputation[p.index]
-        for k, i in enumerate(seats):
-            cubes.append({"seat": i, "colour": _C.colours[i], "port": p.id, "y": p.lat - 0.9,
-                          "x": p.lon + (k - (len(seats) - 1) / 2) * 0.6})
-    tiles = []
-    if s.port_tiles:
-        for p in _C.ports:
-            t = _C.tiles[s.port_tiles[p.index]]
-            tiles.append({"place": p.id, "x": at[p.id]["x"], "y": at[p.id]["y"], "vp": t.vp, "item": t.item,
-                          "label": f"{t.vp}{t.item[0].upper()}"})
-        for slot, t in zip(lay["bar"], s.bar):
-            tile = _C.tiles[t]
-            tiles.append({"place": f"bar-{slot['slot'] + 1}", "x": slot["x"], "y": slot["y"], "vp": tile.vp,
-                          "item": tile.item, "label": f"{tile.vp}{tile.item[0].upper()}"})
-    return {"ships": ships, "cubes": cubes, "tiles": tiles,
-            "wind": {"direction": s.wind, "angle": COMPASS_ANGLE[s.wind], **lay["compass"]}}
-
-
 def port_actions(s: Any, legal: list | None = None) -> dict[str, list]:
     """The legal actions that end in each port (sailing, a Gust of Wind, Heave): what a click on it offers."""
     legal = type(s).rules.legal_actions(s) if legal is None else legal
@@ -203,3 +133,226 @@ def port_actions(s: Any, legal: list | None = None) -> dict[str, list]:
         elif a.verb == "play" and a.arg[0] == "heave":
             out.setdefault(a.arg[1], []).append(a)
     return out
+
+
+# =============================================================================== the play table's view
+from windward_nb.core.view import (BoardView, Click, Coach, GameView, Piece, Space, Target,  # noqa: E402
+                                   TurnButton)
+
+#: drawing colours of the pirates (colour-blind safe; every piece also carries its initial)
+PIRATE_COLOURS = {"red": "#D55E00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442", "black": "#1B1B1B"}
+ITEM_LETTER = {"weapons": "W", "crew": "C", "provisions": "P", "treasure": "T"}
+ITEM_FILL = {"weapons": "#CC6677", "crew": "#88CCEE", "provisions": "#AADD99", "treasure": "#DDCC77"}
+AREA_FILL = ("#E3EEF7", "#C9DCEC")  #: the map's areas alternate light and dark
+ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+#: board geometry (board units): area columns, rows by the north-to-south order
+COLUMN, ROW, TILE_DX = 6.0, 1.7, 2.4
+BAR_Y = -len(_C.ports) * ROW - 0.6
+COMPASS_X, COMPASS_R = 2 * COLUMN + 4.0, 1.6
+N_PORTS, N_BAR = len(_C.ports), _C.bar_size
+TILE0 = N_PORTS  #: spaces: ports, their tiles, the bar, then the compass
+BAR0 = 2 * N_PORTS
+COMPASS0 = BAR0 + N_BAR  #: the four directions N, E, S, W, then the centre
+SAIL_COLOUR, GUST_COLOUR, HEAVE_COLOUR, VOTE_COLOUR = "#117733", "#AA4499", "#882255", "#332288"
+
+
+def port_xy(p: int) -> tuple[float, float]:
+    """Where port ``p`` is drawn: its area's column, its row in the north-to-south order."""
+    return _C.ports[p].area * COLUMN, -_C.rank[p] * ROW
+
+
+def compass_xy(d: str | None) -> tuple[float, float]:
+    """The compass stands in the empty south-east of the map: a diamond per direction round the wind."""
+    dx, dy = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0), None: (0, 0)}[d]
+    return COMPASS_X + dx * COMPASS_R, BAR_Y + 2.6 + dy * COMPASS_R
+
+
+class PlunderView(GameView):
+    """Winds of Plunder on the play table: the map, the vote on the compass, the coach."""
+
+    title = "Winds of Plunder"
+    score_name = "VP"
+    moving_events = frozenset({"ShipsPlaced", "TilesPlaced", "ShipSailed", "TilesRotated", "ReputationGained",
+                               "CompassesRevealed", "CubesRevealed", "WindSet", "CardPlayed", "Boarded"})
+
+    def seat_names(self, state: Any, names: Any = None) -> list[str]:
+        return [str(names[i]) if names and i < len(names) and names[i] else colour(i) for i in range(state.players)]
+
+    def event_groups(self, entries: Any, names: Any = None) -> list[dict[str, Any]]:
+        """The log by turn, each turn titled with the pirate's colour (or the given name)."""
+        named = [str(names[i]) if names and i < len(names) and names[i] else c.capitalize()
+                 for i, c in enumerate(_C.colours)]
+        return super().event_groups(entries, named)
+
+    def seat_colours(self, state: Any) -> list[str]:
+        return [PIRATE_COLOURS[c] for c in _C.colours[: state.players]]
+
+    def status(self, s: Any) -> str:
+        if s.phase == "over":
+            return f"Winds of Plunder — game over after {s.options['rounds']} rounds"
+        return (f"Winds of Plunder — round {max(s.round, 1)} of {s.options['rounds']}, wind "
+                f"{DIRECTION_NAMES[s.wind]}, Blackbeard {colour(s.blackbeard)}")
+
+    # ------------------------------------------------------------------ what now
+    def coach(self, s: Any, names: Any = None) -> Coach:
+        who = self.decider(s)
+        if who < 0:
+            return super().coach(s, names)
+        text = prompt(s)
+        seats = self.seat_names(s, names)
+        if names:
+            text = text.replace(colour(who), seats[who], 1)
+        hints: tuple[str, ...] = ()
+        if s.phase == "compass":
+            hints = ("Click a direction on the compass, or use the vote panel; nobody else sees it.",)
+        elif s.phase == "bid":
+            hints = ("Set the cubes in the vote panel and close your fist; the fists open together.",
+                     "The most cubes takes Blackbeard's tile; each direction's cubes set the wind.")
+        elif s.phase == "plunder" and not s.sailed:
+            hints = ("Click a highlighted port to sail there (G: a Gust of Wind, 3 points).",)
+        elif s.phase == "board":
+            hints = ("Take 2 VP or one item from a ship here, or choose no boarding.",)
+        return Coach(who, s.phase, text, hints)
+
+    def quick(self, s: Any, rows: Any) -> bool:
+        """Quick buttons for the short choices (the first plunderer, a tie, boarding, the bonus action);
+        the vote has its own panel and the compass, a turn its map and turn buttons."""
+        return s.phase not in ("compass", "bid", "plunder") and super().quick(s, rows)
+
+    def danger(self, s: Any, action: Any) -> str | None:
+        a = self.parse(s, action) if isinstance(action, str) else action
+        if a.verb == "gust":
+            return "A Gust of Wind uses all three action points."
+        if a.verb == "bid" and s.phase == "bid":
+            have = s.wind_cubes[s.bids.waiting]
+            if 3 <= a.arg <= have and a.arg * 2 > have:
+                return f"This spends {a.arg} of your {have} wind cubes; they come back only for action points."
+        if a.verb == "play" and a.arg[0] == "heave":
+            return "Heave, Ye Scurvy Dogs! costs one of your Crew."
+        return None
+
+    def turn_buttons(self, s: Any) -> list[TurnButton]:
+        if s.phase not in ("plunder", "bonus"):
+            return []
+        legal = self.legal(s)
+        out = []
+        for key, label, verbs, icon in (("draw", "Draw a card", ("draw",), "clone"),
+                                        ("add", "Add cubes", ("add",), "plus"),
+                                        ("end", "End turn", ("end",), "flag-checkered")):
+            acts = tuple((str(a), self.describe(s, a)) for a in legal if a.verb in verbs)
+            reason = None if acts else ("no action points left for it" if key != "end"
+                                        else "the ship must sail first")
+            out.append(TurnButton(key, label, actions=acts, reason=reason, icon=icon,
+                                  choices=tuple(str(a.arg) + " cubes" for a in legal if a.verb == "add")
+                                  if key == "add" else (), prompt="How many cubes?" if key == "add" else ""))
+        return out
+
+    # ------------------------------------------------------------------ the board
+    def board(self, s: Any) -> BoardView:
+        spaces: list[Space] = []
+        for p in _C.ports:
+            x, y = port_xy(p.index)
+            ships = [colour(i) for i in range(s.players) if s.ship and s.ship[i] == p.index]
+            rep = [colour(i) for i in s.reputation[p.index]]
+            text = (f"{p.name} (area {p.area + 1}, {_C.rank[p.index] + 1} of 12 north to south)"
+                    + (f"; ships: {', '.join(ships)}" if ships else "")
+                    + (f"; reputation: {', '.join(rep)}" if rep else ""))
+            spaces.append(Space(x, y, "circle", 0.75, "#FFFDF5", "#2B3A4A", glyph=str(_C.rank[p.index] + 1),
+                                label=p.name, text=text))
+        for p in _C.ports:
+            x, y = port_xy(p.index)
+            spaces.append(self._tile_space(s.port_tiles[p.index] if s.port_tiles else None, x + TILE_DX, y,
+                                           f"the VP tile at {p.name}"))
+        for k in range(N_BAR):
+            t = s.bar[k] if len(s.bar) > k else None
+            spaces.append(self._tile_space(t, 1.0 + k * 2.2, BAR_Y, f"Rotation Bar space {k + 1}"
+                                           + (" (the next to come to a port)" if k == N_BAR - 1 else "")))
+        totals = {}
+        if s.spent and any(v is not None for v in s.spent):
+            from .voting import wind_totals
+
+            totals = wind_totals(s.votes, s.spent)
+        for d in DIRECTIONS:
+            x, y = compass_xy(d)
+            shown = [colour(i) for i, v in enumerate(s.votes or []) if v == d]
+            glyph = d + (str(totals[d]) if d in totals else "")
+            text = f"wind {DIRECTION_NAMES[d]}" + (f": compasses of {', '.join(shown)}" if shown else "") + \
+                (f", {totals[d]} cubes" if d in totals else "")
+            spaces.append(Space(x, y, "diamond", 0.8, "#FFFFFF" if d != s.wind else "#DDCC77", "#2B3A4A",
+                                glyph=glyph, label=f"wind {d}", text=text))
+        x, y = compass_xy(None)
+        spaces.append(Space(x, y, "circle", 0.8, "#2B3A4A", "#2B3A4A", glyph=ARROW[s.wind], glyph_colour="#FFFFFF",
+                            label="the wind", text=f"the wind blows {DIRECTION_NAMES[s.wind]}"))
+        pieces: list[Piece] = []
+        for i in range(s.players):
+            if s.ship and s.ship[i] >= 0:
+                pieces.append(Piece(s.ship[i], "ship", PIRATE_COLOURS[_C.colours[i]], colour(i)[0],
+                                    f"{colour(i)}'s ship", seat=i))
+        for p in _C.ports:
+            for i in s.reputation[p.index]:
+                pieces.append(Piece(p.index, "cube", PIRATE_COLOURS[_C.colours[i]], "",
+                                    f"{colour(i)}'s reputation cube", seat=i))
+        return BoardView(tuple(spaces), tuple(pieces), tuple(self._targets(s)), caption=prompt(s),
+                         legend=(("W", "Weapon"), ("C", "Crew"), ("P", "Provision"), ("T", "Treasure card"),
+                                 ("1-12", "north-to-south order"), ("G", "Gust of Wind")))
+
+    @staticmethod
+    def _tile_space(tile: int | None, x: float, y: float, where: str) -> Space:
+        if tile is None:
+            return Space(x, y, "square", 0.6, "#FFFFFF", "#9A9A9A", label="tile", text=where + ": empty")
+        t = _C.tiles[tile]
+        return Space(x, y, "square", 0.6, ITEM_FILL[t.item], "#2B3A4A", glyph=f"{t.vp}{ITEM_LETTER[t.item]}",
+                     label=f"{t.vp} VP + {t.item}", text=f"{where}: {t.label}")
+
+    def _targets(self, s: Any) -> list[Target]:
+        who = self.decider(s)
+        if who < 0:
+            return []
+        legal = self.legal(s)
+        out: list[Target] = []
+        ph = s.phase
+        if ph in ("compass", "wind"):
+            for a in legal:
+                out.append(Target(COMPASS0 + DIRECTIONS.index(a.arg), (str(a),), "", VOTE_COLOUR,
+                                  f"click: {self.describe(s, a)}"))
+            return out
+        if ph == "plunder":
+            for port, acts in port_actions(s, legal).items():
+                a = acts[0]
+                label, col = {"sail": ("", SAIL_COLOUR), "gust": ("G", GUST_COLOUR)}.get(a.verb, ("H", HEAVE_COLOUR))
+                out.append(Target(_C.port_index[port], (str(a),), label, col, f"click: {self.describe(s, a)}"))
+        return out
+
+    def click(self, s: Any, space: int) -> Click:
+        b = self.board(s)
+        for t in b.targets:
+            if t.space == space:
+                return Click(actions=t.actions)
+        if self.decider(s) < 0:
+            return super().click(s, space)
+        if 0 <= space < N_PORTS and s.phase in ("plunder", "bonus"):
+            a = self.parse(s, f"sail {_C.ports[space].id}")
+            why = self.why_illegal(s, a)
+            if why and s.phase == "plunder" and not s.sailed:
+                gust = self.parse(s, f"gust {_C.ports[space].id}")
+                if self.why_illegal(s, gust) is None:
+                    return Click(actions=(str(gust),))
+            return Click(refusal=why) if why else Click(actions=(str(a),))
+        if TILE0 <= space < COMPASS0:
+            return Click(message=b.spaces[space].text[:1].upper() + b.spaces[space].text[1:] + ".")
+        if COMPASS0 <= space < COMPASS0 + 4 and s.phase not in ("compass", "wind"):
+            return Click(refusal=("Voting", "the wind is voted at the start of a round" if s.phase != "bid"
+                                  else "the compasses are shown: now hide cubes in your fist (the vote panel)"))
+        return super().click(s, space)
+
+    def public_action(self, s: Any, action: Any) -> str:
+        """A bot's sealed compass or fist stays secret in the table's bot log."""
+        a = self.parse(s, action) if isinstance(action, str) else action
+        if a.verb == "compass":
+            return "sets a compass face down"
+        if a.verb == "bid":
+            return "closes a fist on some wind cubes"
+        return super().public_action(s, a)
+
+
+VIEW = PlunderView()
