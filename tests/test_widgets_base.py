@@ -355,3 +355,17 @@ def test_replay_viewer_shows_a_recorded_race_ply_by_ply():
     assert "Spaces: P1" in rv.narration.value and "Dice Race — round" in rv.narration.value
     rv.buttons["start"].click()
     assert "The start of the game" in rv.narration.value
+
+
+def test_the_bot_log_shows_what_the_view_makes_public():
+    """A bot's secret choice stays secret at a hot-seat table: the log shows ``public_action``."""
+
+    class SealedView(dicerace_view.DiceRaceView):
+        def public_action(self, state, action):
+            return "bids a card face down" if str(action).startswith("bid") else super().public_action(state, action)
+
+    t = PlayTable(dicerace.new_game(players=2, seed=3), view=SealedView(), bots={1: "random"}, bot_pause=0)
+    t.act([t.game.legal_actions()[0]])
+    bids = [line for line in t.bot_lines if "face down" in line]
+    assert bids and all("[bid" not in line and "bid your" not in line for line in bids)
+    assert GameView().public_action(dicerace.new_game(players=2, seed=3).state, "bid 2") == "bid your 2 face down [bid 2]"

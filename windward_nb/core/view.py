@@ -295,6 +295,12 @@ class GameView:
         """Why ``action`` deserves a second click (loses a piece, ends the game badly...), or None."""
         return None
 
+    def public_action(self, state: Any, action: Any) -> str:
+        """How ``action`` (about to be played by whoever decides in ``state``) is shown to the
+        whole table, e.g. in the bot log: by default its words and its text. A game with secret
+        choices (a sealed bid, a card played face down) says only what everyone may see."""
+        return f"{self.describe(state, action)} [{action}]"
+
     def action_rows(self, state: Any) -> list[ActionRow]:
         """Every legal action of whoever decides, in the rules' order, with words and dangers."""
         return [ActionRow(str(a), self.describe(state, a), self.danger(state, a)) for a in self.legal(state)]
