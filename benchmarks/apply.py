@@ -22,8 +22,8 @@ import time
 import numpy as np
 
 import windward_nb as ww
-from windward_nb import engine
-from windward_nb.actions import Action
+from windward_nb.windward import engine
+from windward_nb.windward.actions import Action
 
 
 def streams(games: int) -> list[tuple[int, list[Action]]]:

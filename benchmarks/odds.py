@@ -34,7 +34,7 @@ import icepool  # noqa: E402
 import numpy as np  # noqa: E402
 
 from windward_nb import odds  # noqa: E402
-from windward_nb.components import load_components  # noqa: E402
+from windward_nb.windward.components import load_components  # noqa: E402
 
 N = range(1, 17)
 PASSES = 5

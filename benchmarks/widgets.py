@@ -61,6 +61,17 @@ def stats(samples: list[float]) -> dict[str, float]:
 # =============================================================================== measuring (in a child)
 def _setup(widgets_dir: Path) -> None:
     sys.path[:0] = [str(widgets_dir), str(ROOT), str(ROOT / "tests" / "core")]
+    # Widgets of an earlier version import Windward's view modules from where they stood then
+    # (windward_nb.view, .coach, .windward_view); point those old names at today's modules.
+    import importlib
+
+    for old, new in (("view", "view"), ("coach", "coach"), ("windward_view", "gameview")):
+        module = importlib.import_module(f"windward_nb.windward.{new}")
+        sys.modules.setdefault(f"windward_nb.{old}", module)
+        import windward_nb
+
+        if not hasattr(windward_nb, old):
+            setattr(windward_nb, old, module)
 
 
 class MessageCounter:

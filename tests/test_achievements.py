@@ -15,7 +15,7 @@ import json
 import pytest
 
 import windward_nb as ww
-from windward_nb.components import ComponentError, load_components
+from windward_nb.windward.components import ComponentError, load_components
 from rules_helpers import roll
 
 

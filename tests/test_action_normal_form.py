@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import windward_nb as ww
-from windward_nb import engine
-from windward_nb.actions import Action, _same
-from windward_nb.errors import IllegalActionError
+from windward_nb.windward import engine
+from windward_nb.windward.actions import Action, _same
+from windward_nb.errors import ActionSyntaxError, IllegalActionError
 
 FUZZ_EXAMPLES = int(os.environ.get("WINDWARD_FUZZ_EXAMPLES", "120"))
 FUZZ = settings(max_examples=FUZZ_EXAMPLES * 5, deadline=None, derandomize=True, database=None,
@@ -115,6 +115,10 @@ def check_refusal_or_normal_form(g: ww.Game, a) -> Action | None:
         g.apply(a)
     except IllegalActionError as exc:
         assert why is not None and str(exc) == why
+        assert g.state.fingerprint() == fp and g.record.actions == plies, "a refused action changed the game"
+        return None
+    except ActionSyntaxError:  # text that is no action at all (the core's error, with suggestions)
+        assert why is not None and normal is None and isinstance(a, str)
         assert g.state.fingerprint() == fp and g.record.actions == plies, "a refused action changed the game"
         return None
     assert why is None and normal is not None, f"{a!r} was applied although it is not well formed"

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import windward_nb as ww
-from windward_nb.actions import Action
+from windward_nb.windward.actions import Action
 
 
 def test_every_legal_action_round_trips_through_text():
@@ -17,7 +17,7 @@ def test_every_legal_action_round_trips_through_text():
                 break
             acts = game.legal_actions()
             if not acts:  # a shuffle: sampled, not listed
-                acts = [ww.engine.sample_chance(game.state, rng)]
+                acts = [ww.windward.engine.sample_chance(game.state, rng)]
             for a in acts:
                 assert Action.parse(str(a)) == a
                 seen.add(a.verb)

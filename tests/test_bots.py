@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import windward_nb as ww
-from windward_nb import engine
+from windward_nb.windward import engine
 from windward_nb.bots import GreedyBot, RandomBot, battle_chances, make_bot, routes
-from windward_nb.hexgrid import distance
+from windward_nb.windward.hexgrid import distance
 from windward_nb.simulate import play_game
 
 

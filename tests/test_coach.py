@@ -1,4 +1,4 @@
-"""The coach (windward_nb.coach, read through windward_nb.view): the "What now?" line for every
+"""The coach (windward_nb.windward.coach, read through windward_nb.windward.view): the "What now?" line for every
 kind of decision and mode, dangerous actions, the common-act buttons, typed actions and the
 while-you-waited summary. Positions are built with ``ww.scenario`` or seeded games; dice are
 given by hand (``auto_chance=False``) wherever a battle must end one way.
@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import windward_nb as ww
-from windward_nb import coach as coach_mod
-from windward_nb import view
-from windward_nb.events import Event
+from windward_nb.windward import coach as coach_mod
+from windward_nb.windward import view
+from windward_nb.windward.events import Event
 
 
 def line(g):

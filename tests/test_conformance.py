@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 import windward_nb as ww
-from windward_nb import engine
-from windward_nb.invariants import violations
-from windward_nb.state import GameState
+from windward_nb.windward import engine
+from windward_nb.windward.invariants import violations
+from windward_nb.windward.state import GameState
 
 CONFIGS = [
     {"players": 2},

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 import windward_nb as ww
-from windward_nb.hexgrid import distance
-from windward_nb.state import OFF, PORT
+from windward_nb.windward.hexgrid import distance
+from windward_nb.windward.state import OFF, PORT
 from rules_helpers import dice_count, end_at_sky, events, hx, kinds, refused, roll
 
 RED_STARTS = ["2,-4", "2,-3", "5,-1", "-4,-1", "-3,3", "1,3"]

@@ -24,7 +24,7 @@ def test_unknown_crew_is_refused():
 
 
 def test_five_tiles_per_pair():
-    from windward_nb.orders import crew_available
+    from windward_nb.windward.orders import crew_available
 
     g = ww.scenario(players=5, ships=[{"pos": "port", "crew": ["Marine"]}, {"pos": "port", "crew": ["Sergeant"]},
                                       {"pos": "port", "crew": ["Marine"]}, {"pos": "port", "crew": ["Marine"]},

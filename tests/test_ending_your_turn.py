@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from windward_nb.hexgrid import distance
+from windward_nb.windward.hexgrid import distance
 from rules_helpers import first, hx, kinds, make, refused
 
 

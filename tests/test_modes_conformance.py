@@ -19,9 +19,9 @@ import numpy as np
 import pytest
 
 import windward_nb as ww
-from windward_nb import engine
-from windward_nb.invariants import violations
-from windward_nb.state import GameState
+from windward_nb.windward import engine
+from windward_nb.windward.invariants import violations
+from windward_nb.windward.state import GameState
 
 ALL = ("white", "naturalist", "achievements")
 VARIANT_SETS = [("white",), ("naturalist",), ("achievements",), ALL]
@@ -51,7 +51,7 @@ def config_id(c: dict) -> str:
 
 
 def mode_problems(s: GameState) -> list[str]:
-    """Checks of the modes and variants on top of windward_nb.invariants (which holds every
+    """Checks of the modes and variants on top of windward_nb.windward.invariants (which holds every
     stacking cap: red cresters per space, the White Crester, ships on cresters, Naturalist tags)."""
     out = []
     if s.mode == "cooperative":

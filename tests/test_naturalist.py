@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 import windward_nb as ww
-from windward_nb import variants
-from windward_nb.hexgrid import distance
+from windward_nb.windward import modes as variants
+from windward_nb.windward.hexgrid import distance
 from rules_helpers import end_at_sky, events, hx, kinds, refused, roll
 
 

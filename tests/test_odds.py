@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from windward_nb.components import load_components
+from windward_nb.windward.components import load_components
 from windward_nb.odds import (
     BattleOdds,
     BonusChoice,

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import windward_nb as ww
-from windward_nb import engine
+from windward_nb.windward import engine
 from windward_nb.odds import battle_odds
 
 N = 2500

@@ -4,7 +4,7 @@ generates different moves: if that is intended, explain it in the commit and upd
 import pytest
 
 import windward_nb as ww
-from windward_nb.perft import perft
+from windward_nb.windward.perft import perft
 
 
 @pytest.mark.parametrize("players, seed, counts", [

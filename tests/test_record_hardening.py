@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import windward_nb as ww
-from windward_nb import record as record_mod
+from windward_nb.windward import record as record_mod
 from windward_nb.core import files
 from windward_nb.errors import RecordError
 from windward_nb.record import GameRecord, load_record
@@ -437,7 +437,7 @@ def test_any_record_the_api_can_make_round_trips_through_save_and_load(g):
 
 
 def test_a_record_of_another_component_set_saves_and_loads_with_that_set(tmp_path):
-    from windward_nb.components import DATA_DIR, load_components
+    from windward_nb.windward.components import DATA_DIR, load_components
 
     raw = json.loads((DATA_DIR / "components.json").read_text())
     raw["name"] = "house rules"

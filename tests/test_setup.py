@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import windward_nb as ww
-from windward_nb.setup import draw_setup
+from windward_nb.windward.setup import draw_setup
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 import windward_nb as ww
-from windward_nb.hexgrid import distance
-from windward_nb.planet import Planet
+from windward_nb.windward.hexgrid import distance
+from windward_nb.windward.planet import Planet
 from rules_helpers import end_at_sky, events
 
 

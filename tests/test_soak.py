@@ -19,7 +19,7 @@ from collections import Counter
 import pytest
 
 import windward_nb as ww
-from windward_nb.invariants import violations
+from windward_nb.windward.invariants import violations
 from windward_nb.simulate import play_game
 from test_modes_conformance import mode_problems
 

@@ -15,9 +15,9 @@ from collections import Counter
 import pytest
 
 import windward_nb as ww
-from windward_nb import cresters
-from windward_nb.hexgrid import distance
-from windward_nb.state import GONE, OFF, PORT
+from windward_nb.windward import cresters
+from windward_nb.windward.hexgrid import distance
+from windward_nb.windward.state import GONE, OFF, PORT
 from rules_helpers import dice_count, end_at_sky, events, hx, kinds, refused, roll
 
 RED_STARTS = ["2,-4", "2,-3", "5,-1", "-4,-1", "-3,3", "1,3"]   # territories 1, 2, 3, 6, 5, 4
@@ -170,7 +170,7 @@ CROWDED_REDS = ["0,-1", "1,-1", "-1,1", "-1,1", "2,-1", "-2,0"]
 @pytest.mark.parametrize("edition", ["a", "b"])
 @pytest.mark.parametrize("how", ["false flag", "tie", "reds win"])
 def test_reds_falling_back_onto_a_full_space_keep_the_two_per_space_cap(edition, how):
-    from windward_nb.invariants import violations
+    from windward_nb.windward.invariants import violations
 
     g = ww.scenario(players=1, wind=4, edition=edition, auto_chance=False, reds=CROWDED_REDS,
                     ships=[{"pos": "1,-2", "morale": 4, "cannons": 3, "hand": ["false_flag", "fuel"]}])

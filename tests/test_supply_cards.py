@@ -86,6 +86,6 @@ def test_supply_stacks_reset_when_one_runs_out():
     g.apply("take 1")  # stack 1 runs out: reshuffle
     assert g.current_player == ww.CHANCE and g.state.frames[-1]["k"] == "shuffle"
     rng = __import__("numpy").random.default_rng(0)
-    g.apply(ww.engine.sample_chance(g.state, rng))
+    g.apply(ww.windward.engine.sample_chance(g.state, rng))
     sizes = sorted(len(x) for x in g.state.stacks)
     assert sum(sizes) == 10 and sizes[-1] - sizes[0] <= 1 and g.state.discard == []

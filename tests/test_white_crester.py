@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import windward_nb as ww
-from windward_nb.state import GONE, OFF
+from windward_nb.windward.state import GONE, OFF
 from rules_helpers import dice_count, end_at_sky, events, hx, kinds, refused, roll
 
 CORNERS = {1: "0,-5", 2: "5,-5", 3: "5,0", 4: "0,5", 5: "-5,5", 6: "-5,0"}

@@ -14,7 +14,7 @@ except ImportError:  # a plain checkout that is not pip-installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 
 import windward_nb as ww  # noqa: E402
-from windward_nb import movement, view  # noqa: E402
+from windward_nb.windward import movement, view  # noqa: E402
 from windward_nb.bots import RandomBot  # noqa: E402
 from windward_widgets import ReachMap, ReplayViewer  # noqa: E402
 from windward_widgets.analysis import _SimpleCursor  # noqa: E402

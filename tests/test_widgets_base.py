@@ -77,8 +77,8 @@ def test_the_shell_imports_only_the_core_of_windward_nb():
 
 def test_importing_the_shell_loads_no_game_module():
     code = ("import sys; sys.path.insert(0, 'widgets'); import windward_widgets.base; "
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('windward_nb.view', "
-            "'windward_nb.coach', 'windward_nb.windward_view', 'windward_nb.northwind', 'windward_nb.plunder', "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('windward_nb.windward.view', "
+            "'windward_nb.windward.coach', 'windward_nb.windward.gameview', 'windward_nb.northwind', 'windward_nb.plunder', "
             "'windward_nb.tailwinds', 'windward_widgets.board', 'windward_widgets.panels')))))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
@@ -357,26 +357,31 @@ def test_replay_viewer_shows_a_recorded_race_ply_by_ply():
     assert "The start of the game" in rv.narration.value
 
 
-class SealedBids(dicerace_view.DiceRaceView):
-    """Dice Race's bids are face down: the bot log and replays must not show them."""
+def test_the_bot_log_shows_what_the_view_makes_public():
+    """A bot's secret choice stays secret at a hot-seat table: the log shows ``public_action``."""
 
-    def public_action(self, state, action):
-        if str(action).startswith("bid "):
-            return "bid a card face down", "bid ?"
-        return super().public_action(state, action)
+    class SealedView(dicerace_view.DiceRaceView):
+        def public_action(self, state, action):
+            return "bids a card face down" if str(action).startswith("bid") else super().public_action(state, action)
+
+    t = PlayTable(dicerace.new_game(players=2, seed=3), view=SealedView(), bots={1: "random"}, bot_pause=0)
+    t.act([t.game.legal_actions()[0]])
+    bids = [line for line in t.bot_lines if "face down" in line]
+    assert bids and all("[bid" not in line and "bid your" not in line for line in bids)
+    assert GameView().public_action(dicerace.new_game(players=2, seed=3).state, "bid 2") == "bid your 2 face down [bid 2]"
 
 
-def test_a_views_public_action_keeps_secret_choices_out_of_the_bot_log_and_replays():
+def test_a_replay_narrates_what_the_view_makes_public():
+    """A replay does not show a sealed choice either: its narration is ``public_action`` too."""
     from windward_widgets.base import ReplayViewer
 
-    view = SealedBids()
-    t = PlayTable(dicerace.new_game(players=2, seed=4), view=view, bots={1: "random"}, bot_pause=0)
-    t.act(["bid 4"])
-    bids = [line for line in t.bot_lines if "face down" in line]
-    assert bids and all("[bid ?]" in line for line in bids)
-    assert not any(line.rstrip("]").split("[")[-1].startswith("bid ") and "?" not in line for line in t.bot_lines)
-    rv = ReplayViewer(t.game.record, view=view)
-    first_bid = next(i for i, a in enumerate(t.game.record.actions, 1) if a.startswith("bid "))
-    rv.ply.value = first_bid
-    assert "<code>bid ?</code>" in rv.narration.value
-    assert GameView().public_action(t.game.state, t.game.legal_actions()[0])[1] == str(t.game.legal_actions()[0])
+    class SealedView(dicerace_view.DiceRaceView):
+        def public_action(self, state, action):
+            return "bids a card face down" if str(action).startswith("bid") else super().public_action(state, action)
+
+    g = dicerace.new_game(players=2, seed=3)
+    g.apply(g.legal_actions()[0])
+    rv = ReplayViewer(g.record, view=SealedView())
+    ply = next(i for i, a in enumerate(g.record.actions, 1) if a.startswith("bid"))
+    rv.ply.value = ply
+    assert "bids a card face down" in rv.narration.value and g.record.actions[ply - 1] not in rv.narration.value

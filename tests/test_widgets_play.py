@@ -20,7 +20,7 @@ except ImportError:  # a plain checkout that is not pip-installed
 
 import windward_nb as ww  # noqa: E402
 from windward_widgets import ActionsPanel, BattlePanel, GameBoard, PlayTable, ShipBoardPanel  # noqa: E402
-from windward_nb import view  # noqa: E402
+from windward_nb.windward import view  # noqa: E402
 from windward_widgets import bots as botlib  # noqa: E402
 from windward_widgets.game_board import FREE_COLOUR, ROW_COLOUR, SPEED_COLOUR  # noqa: E402
 

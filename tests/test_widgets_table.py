@@ -24,7 +24,7 @@ except ImportError:  # a plain checkout that is not pip-installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 
 import windward_nb as ww  # noqa: E402
-from windward_nb import view  # noqa: E402
+from windward_nb.windward import view  # noqa: E402
 from windward_nb.bots import Bot  # noqa: E402
 from windward_nb.record import GameRecord  # noqa: E402
 from windward_widgets import PlayTable  # noqa: E402

@@ -1,4 +1,4 @@
-"""windward_nb.view: what the widgets draw, computed from the rules (no widget needed)."""
+"""windward_nb.windward.view: what the widgets draw, computed from the rules (no widget needed)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 
 import windward_nb as ww
-from windward_nb import engine, view
-from windward_nb.state import PORT
+from windward_nb.windward import view
+from windward_nb.windward import engine
+from windward_nb.windward.state import PORT
 
 
 def crowded():

@@ -1,4 +1,4 @@
-"""WindwardView says what windward_nb.view and windward_nb.coach say, in the shell's protocol,
+"""WindwardView says what windward_nb.windward.view and windward_nb.windward.coach say, in the shell's protocol,
 and the shell's generic board plays Windward from it alone."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ except ImportError:  # a plain checkout that is not pip-installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 
 import windward_nb as ww  # noqa: E402
-from windward_nb import coach, engine, view  # noqa: E402
-from windward_nb.windward_view import VIEW  # noqa: E402
+from windward_nb.windward import coach, engine, view  # noqa: E402
+from windward_nb.windward.gameview import VIEW  # noqa: E402
 from windward_widgets.base import GameViewBoard  # noqa: E402
 
 

@@ -1,18 +1,11 @@
-"""Error classes of the engine."""
+"""The error classes the workbook raises (the core's, shared by every game of the family).
 
+``IllegalActionError(rule, reason)`` for an action the rules forbid (its message
+is ``"reason [rule]"``), ``ActionSyntaxError`` for text that is no action at all,
+``RecordError`` for a record that cannot be read or replayed, ``OptionError`` for
+options a game cannot be set up with. All are ``ValueError`` subclasses.
+"""
 
-class IllegalActionError(ValueError):
-    """An action that the rules forbid in this position.
+from .core.errors import ActionSyntaxError, IllegalActionError, OptionError, RecordError
 
-    The message names the rule (rulebook section) that forbids it. The state
-    is never changed by an action that raises this error.
-    """
-
-    def __init__(self, rule: str, reason: str):
-        self.rule = rule
-        self.reason = reason
-        super().__init__(f"{reason} [{rule}]")
-
-
-class RecordError(ValueError):
-    """A game record that cannot be read or replayed; the message names the field or ply."""
+__all__ = ["ActionSyntaxError", "IllegalActionError", "OptionError", "RecordError"]

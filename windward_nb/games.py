@@ -14,7 +14,8 @@ from .core.registry import GameType, register
 
 GAMES = (
     GameType(name="windward", title="Windward", module="windward_nb.windward",
-             record_format="windward-record", suffix=".wwr.json", players=(1, 5)),
+             record_format="windward-record", suffix=".wwr.json", players=(1, 5),
+             view="windward_nb.windward.gameview"),
     GameType(name="north-wind", title="North Wind", module="windward_nb.northwind",
              record_format="north-wind-record", suffix=".nwr.json", players=(2, 4)),
     GameType(name="winds-of-plunder", title="Winds of Plunder", module="windward_nb.plunder",

@@ -30,12 +30,12 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Sequence
 
-from .actions import Action
-from .errors import IllegalActionError
-from .events import Event
-from .hexgrid import distance
+from .windward.actions import Action
+from .core.errors import IllegalActionError
+from .core.events import Event
+from .windward.hexgrid import distance
 from .report import Table, plural, table
-from .state import ABOARD, PORT
+from .windward.state import ABOARD, PORT
 
 __all__ = ["Goal", "Verdict", "card_table", "check", "check_cannons", "check_map", "choices", "crew_table", "demo",
            "directions_table", "goals", "planet_table", "play", "price_table", "processing_table", "route", "status",
@@ -55,7 +55,7 @@ def play(game, actions: Iterable[Any]) -> None:
 
 def demo(game, actions: Iterable[Any]) -> None:
     """Play ``actions`` on a copy of ``game``, printing what happened and what is decided next."""
-    from .view import decision_prompt
+    from .windward.view import decision_prompt
 
     trial = game.clone()
     play(trial, actions)
@@ -64,7 +64,7 @@ def demo(game, actions: Iterable[Any]) -> None:
 
 def status(game, seat: int | None = None) -> None:
     """Print the lines of the text summary about the wind, the next decision and one captain."""
-    from .view import text_summary
+    from .windward.view import text_summary
 
     seat = _seat(game) if seat is None else seat
     for line in text_summary(game.state).splitlines():
@@ -104,7 +104,7 @@ def terrain_table(planet) -> Table:
 
 def directions_table(game) -> Table:
     """What a ship move in each of the six directions would do, or why the engine refuses it."""
-    from .hexgrid import direction_name
+    from .windward.hexgrid import direction_name
 
     rows = []
     for d in range(1, 7):
@@ -123,8 +123,8 @@ def route(start: str, target: str, wind: int, *, planet: str = "large:ABCDEF") -
     >>> route("2,3", "0,3", wind=3)
     ['move N', 'move N', 'move SW', 'move SW']
     """
-    from . import movement
-    from .scenario import scenario
+    from .windward import movement
+    from .windward.scenario import scenario
 
     game = scenario(players=2, planet=planet, wind=wind, reds=[], items={}, ships=[{"pos": start}, {}],
                     turn={"speed": 99})
@@ -141,7 +141,7 @@ def route(start: str, target: str, wind: int, *, planet: str = "large:ABCDEF") -
 
 def crew_table(game) -> Table:
     """Every crew member: the slot it takes on the ship board and what it gives."""
-    from .view import crew_effect
+    from .windward.view import crew_effect
 
     comp = game.state.components
     return table(["crew member", "slot", "what it gives"],
@@ -174,7 +174,7 @@ def card_table(game) -> Table:
 
 def processing_table(game, crester: str = "grey") -> Table:
     """Gas and teeth from processing one crester, at each morale (on a ship with empty gas storage)."""
-    from .scenario import scenario
+    from .windward.scenario import scenario
 
     comp = game.state.components
     rows = []
@@ -283,9 +283,9 @@ def check(game, answer: Any, goal: "Goal") -> Verdict:
 def check_cannons(answer: Any, *, crew: Sequence[str] = (), at_least: float = 0.5, defender: str = "red") -> Verdict:
     """Is ``answer`` the fewest cannons with which a ship (with ``crew``) wins at least ``at_least``
     of its attacks on ``defender``? The odds come from :func:`windward_nb.odds.battle_odds`."""
-    from .odds import battle_odds
+    from .windward.odds import battle_odds
     from .report import pct
-    from .view import max_cannons
+    from .windward.view import max_cannons
 
     if answer is ... or answer is None:
         return Verdict(None, "Not yet: write your answer, a whole number of cannons, in place of the ..., "
@@ -490,7 +490,7 @@ def turn_over(*, at: str, keep_morale: bool = False, no_battle: bool = False, **
         me, old = s.ships[seat], before.state.ships[seat]
         battles = sum(1 for e in events if e.kind == "BattleStarted")
         if not any(e.kind == "TurnEnded" and e.data.get("seat") == seat for e in events) and not s.over:
-            from .view import decision_prompt
+            from .windward.view import decision_prompt
 
             if not _resting(events, seat):
                 return False, f"it is still your turn: end it with 'end turn' (goal: {text})."

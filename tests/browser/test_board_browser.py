@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from windward_nb.planet import Planet
+from windward_nb.windward.planet import Planet
 
 pytestmark = pytest.mark.browser
 

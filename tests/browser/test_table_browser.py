@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 import windward_nb as ww
-from windward_nb import view
+from windward_nb.windward import view
 
 try:
     import windward_widgets  # noqa: F401

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from windward_nb.errors import IllegalActionError  # noqa: F401  (kept for readers)
-from windward_nb.windward_view import VIEW
+from windward_nb.windward.gameview import VIEW
 
 from .base import messages as _messages
 from .base.html import esc, hide, swatch, track  # noqa: F401
@@ -22,7 +22,7 @@ __all__ = ["Confirmer", "ConfirmNeeded", "MessageArea", "bug_html", "esc", "guar
 
 
 class Confirmer(_messages.Confirmer):
-    """Asks twice before a dangerous action, as :func:`windward_nb.view.danger` defines it."""
+    """Asks twice before a dangerous action, as :func:`windward_nb.windward.view.danger` defines it."""
 
     def __init__(self, danger: Callable[[Any, Any], str | None] | None = None) -> None:
         super().__init__(danger or VIEW.danger)

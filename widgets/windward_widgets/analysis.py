@@ -22,9 +22,9 @@ from typing import Any
 import ipywidgets as widgets
 import numpy as np
 
-from windward_nb import view
-from windward_nb.hexgrid import direction_name
-from windward_nb.windward_view import VIEW
+from windward_nb.windward import view
+from windward_nb.windward.hexgrid import direction_name
+from windward_nb.windward.gameview import VIEW
 
 from ._util import MessageArea, esc, guarded
 from .base import replay as _base

@@ -27,10 +27,10 @@ from typing import Any, Callable, Mapping, Sequence
 import bqplot as bq
 import numpy as np
 
-from windward_nb import hexgrid
+from windward_nb.windward import hexgrid
 from windward_nb.core.view import Space
-from windward_nb.planet import Planet
-from windward_nb.windward_view import TERRAIN_LOOK
+from windward_nb.windward.planet import Planet
+from windward_nb.windward.gameview import TERRAIN_LOOK
 
 from .base.colours import COLOURS, colour_of, text_colour
 from .base.spaces_board import (COST_COLOURS, HALO_FILL, HALO_PX, HIGHLIGHT_COLOUR, LOWER_ROW, PIECE_STROKE,

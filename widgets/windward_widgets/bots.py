@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from windward_nb import bots as engine_bots
-from windward_nb.actions import Action
+from windward_nb.windward.actions import Action
 
 __all__ = ["make_bot", "choose", "BOT_KINDS", "bot_name"]
 

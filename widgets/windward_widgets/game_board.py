@@ -3,7 +3,7 @@
 A click on a highlighted hex applies the legal action that ends there (a free
 downwind slide may be several ``move`` actions); a click anywhere else asks
 the engine why not and shows its reason without changing anything. Pieces,
-wind and highlights come from :mod:`windward_nb.view`; every mark is updated
+wind and highlights come from :mod:`windward_nb.windward.view`; every mark is updated
 in place.
 
 >>> import windward_nb as ww
@@ -23,10 +23,10 @@ from typing import Any, Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
-from windward_nb import view
-from windward_nb.actions import Action
+from windward_nb.windward import view
+from windward_nb.windward.actions import Action
 from windward_nb.errors import IllegalActionError
-from windward_nb.windward_view import FREE_COLOUR, PLACE_COLOUR, ROW_COLOUR, SPEED_COLOUR, VIEW
+from windward_nb.windward.gameview import FREE_COLOUR, PLACE_COLOUR, ROW_COLOUR, SPEED_COLOUR, VIEW
 
 from ._util import esc, hide
 from .board import BoardWidget, _held, colour_of

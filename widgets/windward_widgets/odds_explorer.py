@@ -21,8 +21,8 @@ import bqplot as bq
 import ipywidgets as widgets
 import numpy as np
 
-from windward_nb import view
-from windward_nb.components import load_components
+from windward_nb.windward import view
+from windward_nb.windward.components import load_components
 
 from ._util import MessageArea, esc, hide
 from .board import _held

@@ -1,7 +1,7 @@
 """Side panels of the play table: a ship status board per captain, the battle panel, and the
 generic legal-actions list that reaches every decision by keyboard.
 
-Every panel is built once and refreshed in place from :mod:`windward_nb.view`; a
+Every panel is built once and refreshed in place from :mod:`windward_nb.windward.view`; a
 button asks for an action through ``act`` (a callable taking a list of actions),
 and a refusal from the engine is shown in the panel, changing nothing.
 """
@@ -12,9 +12,9 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
-from windward_nb import view
-from windward_nb.actions import Action
-from windward_nb.windward_view import VIEW
+from windward_nb.windward import view
+from windward_nb.windward.actions import Action
+from windward_nb.windward.gameview import VIEW
 
 from ._util import Confirmer, ConfirmNeeded, MessageArea, esc, guarded, hide, swatch, track  # noqa: F401
 from .base import actions_panel as _base_actions
@@ -328,7 +328,7 @@ class BattlePanel(widgets.VBox):
     """The battle in progress: its steps in order, the dice, the choices, and live exact odds.
 
     Hidden when no battle is being fought. The cannons slider recomputes the
-    odds as it moves (``windward_nb.view.battle_outlook``, from ``windward_nb.odds``).
+    odds as it moves (``windward_nb.windward.view.battle_outlook``, from ``windward_nb.odds``).
     """
 
     def __init__(self, game, act: Act | None = None, messages: MessageArea | None = None, **kwargs: Any):
@@ -459,7 +459,7 @@ class ActionsPanel(_base_actions.ActionsPanel):
     action (``move NE``) is applied too; a typo or an illegal one gets a plain
     reason and the closest valid actions, never a traceback.
 
-    A dangerous action (:func:`windward_nb.view.dangers`) is marked ⚠, is never the
+    A dangerous action (:func:`windward_nb.windward.view.dangers`) is marked ⚠, is never the
     one selected by default, and needs a second click.
     """
 

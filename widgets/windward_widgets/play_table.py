@@ -3,7 +3,7 @@
 Windward on the play table shell (:class:`windward_widgets.base.PlayTable`): the shell
 brings the seats, bots, undo, step, saving, the event log, the coach line, the turn
 buttons, the second click of a dangerous action and the while-you-waited summary,
-all from :mod:`windward_nb.windward_view`; this subclass adds what only Windward has:
+all from :mod:`windward_nb.windward.gameview`; this subclass adds what only Windward has:
 the planet board with its wind flag, the battle panel and a ship status board per
 captain (with private hands).
 
@@ -28,7 +28,7 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from windward_nb.windward_view import MOVED, VIEW  # noqa: F401  (MOVED kept for readers)
+from windward_nb.windward.gameview import MOVED, VIEW  # noqa: F401  (MOVED kept for readers)
 
 from .base import play_table as _base
 from .base.play_table import LOG_LINES, LOG_TURNS, in_jupyter_kernel  # noqa: F401

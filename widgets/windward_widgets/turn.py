@@ -1,8 +1,8 @@
 """The top of the play table's controls: the coach line and the buttons for the common acts.
 
 Windward's versions of the shell's :class:`~windward_widgets.base.CoachPanel` and
-:class:`~windward_widgets.base.TurnBar`: both read :mod:`windward_nb.view` (the
-coach, the turn buttons, the dangers, through :mod:`windward_nb.windward_view`)
+:class:`~windward_widgets.base.TurnBar`: both read :mod:`windward_nb.windward.view` (the
+coach, the turn buttons, the dangers, through :mod:`windward_nb.windward.gameview`)
 and hold no rule. A button is enabled only when its act is legal; its tooltip
 says why not.
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from windward_nb.coach import TURN_BUTTONS  # noqa: F401  (kept for readers)
-from windward_nb.windward_view import ICONS, VIEW  # noqa: F401
+from windward_nb.windward.coach import TURN_BUTTONS  # noqa: F401  (kept for readers)
+from windward_nb.windward.gameview import ICONS, VIEW  # noqa: F401
 
 from ._util import MessageArea
 from .base import turn as _base

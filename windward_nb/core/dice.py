@@ -64,6 +64,11 @@ def _powers(key: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [(1,)]
 
 
+def clear_cache() -> None:
+    """Forget the cached sum tables (to time a cold start)."""
+    _powers.cache_clear()
+
+
 def sum_counts(n: int, faces: Sequence[int]) -> tuple[int, ...]:
     """Ways ``n`` dice show each total 0 .. n * max(face); they add up to ``len(faces) ** n``."""
     key = die_key(faces)

@@ -311,7 +311,7 @@ def _clean_orphans(path: Path) -> None:
         m = _TEMP.fullmatch(tmp.name)
         with _WRITING_LOCK:
             busy = str(tmp) in _WRITING
-        if busy or _alive(m.group("tag")):
+        if busy or m is None or _alive(m.group("tag")):
             continue
         try:
             if stat.S_ISREG(os.lstat(tmp).st_mode):

@@ -40,7 +40,7 @@ class Game:
         self.last_events: list[Event] = list(events)
         self._actions: list[Action] = []  # every action applied here, chance included (record order)
         self._base = len(record.actions) if record is not None else 0  # plies the record held at the start
-        self._history: list[tuple[int, dict, list[Event]]] = []  # per undoable step
+        self._history: list[tuple[int, Any, list[Event]]] = []  # per undoable step (ply, generator state, events)
         self._checkpoints: dict[int, Any] = {0: state.clone()}
         if auto_chance:
             self.last_events += self._draw_chance()

@@ -34,6 +34,7 @@ class GameType:
     record_format: str  #: the ``format`` field of its records
     suffix: str  #: record file name ending, e.g. ``".nwr.json"``
     players: tuple[int, int]  #: fewest and most seats
+    view: str = ""  #: the module whose ``VIEW`` the widget shell reads (default: ``<module>.view``)
 
     def load(self) -> ModuleType:
         """The game's module (imported on first use)."""

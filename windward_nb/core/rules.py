@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, ClassVar, Optional
+from typing import Any, ClassVar, Generic, Optional, TypeVar, cast
 
 import numpy as np
 
@@ -55,7 +55,10 @@ class State:
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-class Rules:
+A = TypeVar("A", bound=Action)  #: a game's Action subclass (``Rules[NorthWindAction]``)
+
+
+class Rules(Generic[A]):
     """The rules of one game. One instance serves every state of that game.
 
     Methods marked *required* must be overridden; the others have defaults
@@ -76,11 +79,11 @@ class Rules:
         """The seat that acts next, :data:`CHANCE` or :data:`TERMINAL` (*required*)."""
         raise NotImplementedError
 
-    def legal_actions(self, s: Any) -> list[Action]:
+    def legal_actions(self, s: Any) -> list[A]:
         """The decider's options in a stable order (at chance: the outcomes, when listable) (*required*)."""
         raise NotImplementedError
 
-    def why_illegal(self, s: Any, a: Action) -> Refusal:
+    def why_illegal(self, s: Any, a: A) -> Refusal:
         """``None`` if ``a`` (already normalised) is legal now, else ``(rule, reason)``.
 
         The default compares with :meth:`legal_actions`; games override it to
@@ -95,17 +98,17 @@ class Rules:
             return None
         return ("Taking a turn", f"'{a}' is not possible now")
 
-    def apply(self, s: Any, a: Action) -> list[Event]:
+    def apply(self, s: Any, a: A) -> list[Event]:
         """Apply a legal, normalised action to ``s`` in place; return its events (*required*)."""
         raise NotImplementedError
 
     # --------------------------------------------------------------- chance
-    def chance_outcomes(self, s: Any) -> list[tuple[Action, float]] | None:
+    def chance_outcomes(self, s: Any) -> list[tuple[A, float]] | None:
         """Every chance outcome with its probability (summing to 1), or ``None`` when
         there are too many to list (a whole shuffle): then use :meth:`sample_chance`."""
         return []
 
-    def sample_chance(self, s: Any, rng: np.random.Generator) -> Action:
+    def sample_chance(self, s: Any, rng: np.random.Generator) -> A:
         """Draw the chance outcome from ``rng``."""
         outcomes = self.chance_outcomes(s)
         if not outcomes:
@@ -158,7 +161,7 @@ class Rules:
         """Broken invariants of ``s`` in words (empty when all is well)."""
         return []
 
-    def describe(self, s: Any, a: Action) -> str:
+    def describe(self, s: Any, a: A) -> str:
         """What ``a`` would do here, in a sentence."""
         v = type(a).grammar.verbs.get(a.verb)
         if v is not None and v.describe is not None:
@@ -169,11 +172,11 @@ class Rules:
         return f"Player {seat + 1}"
 
     # --------------------------------------------------------------- shared helpers
-    def parse(self, a: "Action | str") -> Action:
+    def parse(self, a: "Action | str") -> A:
         """An action of this game from its text or a hand-built value (normalised)."""
-        return self.action_type.parse(a)
+        return cast(A, self.action_type.parse(a))  # action_type is the game's A
 
-    def check(self, s: Any, a: "Action | str") -> Action:
+    def check(self, s: Any, a: "Action | str") -> A:
         """Normalise ``a`` and raise :class:`IllegalActionError` unless it is legal now."""
         try:
             act = self.parse(a)

@@ -25,11 +25,14 @@ games finished so far, with ``result.interrupted`` set.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import signal
 import time
 import warnings
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import wait as wait_for
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -350,7 +353,7 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
                 failures.append((i, r.seed, r.error))
     failures.sort()
     done = [results[i] for i in sorted(results)]
-    res_cls = result_class or getattr(mod, "SimResult", SimResult)
+    res_cls: type = result_class if result_class is not None else getattr(mod, "SimResult", SimResult)
     return _gather(res_cls, game, players, names, done, seed, time.perf_counter() - t0,
                    workers=0 if (client is not None or executor is not None) else workers, chunks=chunks_sent,
                    record=record, failures=failures, interrupted=interrupted, options=options)
@@ -368,32 +371,97 @@ def _run_executor(ex: Executor, chunks: list[list[int]], payload: tuple, take: C
 
 def _run_pool(workers: int, chunks: list[list[int]], payload: tuple, take: Callable,
               failures: list[tuple[int, int, str]]) -> None:
-    """Run chunks on a process pool; if a worker dies, retry its unfinished games once, one by one."""
+    """Run chunks on a process pool. If a worker dies, the games already finished are kept and every
+    game the broken pool lost is played once more in a process of its own (``workers`` at a time), so
+    that a game that kills its process again takes no other game with it; a game lost twice is a
+    failure, with the reason (how its process ended)."""
     game, *rest = payload
-    todo = chunks
-    for attempt in (1, 2):
-        lost: list[int] = []
-        reason = ""
-        with ProcessPoolExecutor(max_workers=min(workers, max(1, len(todo)))) as ex:
-            futures: dict[Future, list[int]] = {ex.submit(_run_chunk, (game, c, *rest)): c for c in todo}
-            pending = set(futures)
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
-                    try:
-                        take(f.result())
-                    except BrokenProcessPool as exc:
-                        lost.extend(futures[f])
-                        reason = f"its worker process died ({exc or 'BrokenProcessPool'})"
-        if not lost:
-            return
-        if attempt == 1:
-            todo = [[i] for i in sorted(lost)]
-        else:
-            master = payload[3]
-            players = payload[1]
-            for i in sorted(lost):
-                failures.append((i, game_seeds(master, i, players)[0], reason + "; failed again when retried"))
+    lost: dict[int, str] = {}  # game -> why its first try was lost
+    with ProcessPoolExecutor(max_workers=min(workers, max(1, len(chunks)))) as ex:
+        futures: dict[Future, list[int]] = {}
+        for c in chunks:
+            try:
+                futures[ex.submit(_run_chunk, (game, c, *rest))] = c
+            except BrokenProcessPool as exc:  # the pool broke while games were still being handed out
+                lost.update({i: _died(exc) for i in c})
+        pending = set(futures)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                try:
+                    take(f.result())
+                except BrokenProcessPool as exc:
+                    lost.update({i: _died(exc) for i in futures[f]})
+    if lost:
+        _retry_alone(sorted(lost), lambda idx: (game, idx, *rest), workers, lost, take, failures, payload)
+
+
+def _died(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return f"the worker process died ({type(exc).__name__}: {text})"
+
+
+def _exit_reason(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"its process was killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"its process was killed by signal {-code}"
+    return f"its process exited with code {code} before sending a result"
+
+
+def _alone(conn: Any, args: tuple) -> None:  # runs in a process of its own
+    try:
+        result: tuple[str, Any] = ("ok", _run_chunk(args))
+    except BaseException as exc:  # noqa: BLE001 - whatever happened, say so
+        result = ("error", f"{type(exc).__name__}: {exc}")
+    try:
+        conn.send(result)
+    finally:
+        conn.close()
+
+
+def _retry_alone(indices: list[int], make_args: Callable[[list[int]], tuple], workers: int, first: dict[int, str],
+                 take: Callable, failures: list[tuple[int, int, str]], payload: tuple) -> None:
+    """Play each lost game once more, each in a process of its own."""
+    ctx = multiprocessing.get_context()
+    pending = list(indices)
+    running: dict[Any, tuple[int, Any, Any]] = {}  # receiving end -> (game, process, sending end)
+    master, players = payload[3], payload[1]
+
+    def fail(i: int, why: str) -> None:
+        failures.append((i, game_seeds(master, i, players)[0], why))
+
+    while pending or running:
+        while pending and len(running) < max(1, workers):
+            i = pending.pop(0)
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_alone, args=(send, make_args([i])), daemon=True)
+            proc.start()
+            running[recv] = (i, proc, send)
+        ready = wait_for(list(running) + [proc.sentinel for _, proc, _ in running.values()])
+        for recv in list(running):
+            i, proc, send = running[recv]
+            if recv not in ready and proc.sentinel not in ready:
+                continue
+            outcome = None
+            if recv.poll():
+                try:
+                    outcome = recv.recv()
+                except (EOFError, OSError):
+                    outcome = None
+            elif proc.is_alive():
+                continue  # its result is on the way
+            proc.join()
+            recv.close()
+            send.close()
+            del running[recv]
+            if outcome is None:
+                fail(i, f"{first[i]}; played again alone, {_exit_reason(proc.exitcode)}")
+            elif outcome[0] == "ok":
+                take(outcome[1])
+            else:
+                fail(i, f"{first[i]}; played again alone, it raised {outcome[1]}")
 
 
 def _run_dask(client: Any, n: int, payload: tuple, chunksize: int | None, take: Callable) -> int:

@@ -213,9 +213,14 @@ def _refusals(game: Any, seed: int, rng: np.random.Generator, report: PlayoutRep
     if chance:
         tries.append(action_type(chance[0], None))
     texts = {str(a) for a in legal}
+    legal_set = set(legal)
     for verb in action_type.grammar.verbs.values():  # a well-formed action that is not legal now
         for cand in _samples(verb, rng):
-            if cand not in texts:
+            try:
+                same = action_type.parse(cand) in legal_set  # "leave port 1" is "leave port N"
+            except ValueError:
+                same = False
+            if not same:
                 tries.append(cand)
                 break
     for t in tries:

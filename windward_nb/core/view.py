@@ -291,16 +291,15 @@ class GameView:
         except (ValueError, TypeError, KeyError, IndexError):
             return str(action)
 
-    def public_action(self, state: Any, action: Any) -> tuple[str, str]:
-        """How ``action`` is shown to everyone (the table's bot log, a replay's narration):
-        a sentence and a short text. ``state`` is the position before it. A game with secret
-        choices (a card or a bid chosen face down) hides what is still sealed here; by
-        default everything shows: the rules' sentence and the action's text."""
-        return self.describe(state, action), str(action)
-
     def danger(self, state: Any, action: Any) -> str | None:
         """Why ``action`` deserves a second click (loses a piece, ends the game badly...), or None."""
         return None
+
+    def public_action(self, state: Any, action: Any) -> str:
+        """How ``action`` (about to be played by whoever decides in ``state``) is shown to the
+        whole table, in the bot log and in a replay's narration: by default its words and its text. A game with secret
+        choices (a sealed bid, a card played face down) says only what everyone may see."""
+        return f"{self.describe(state, action)} [{action}]"
 
     def action_rows(self, state: Any) -> list[ActionRow]:
         """Every legal action of whoever decides, in the rules' order, with words and dangers."""
@@ -491,10 +490,13 @@ def view_for(game: Any, default: GameView | None = None) -> GameView:
     rules = getattr(game, "rules", None) or getattr(type(state), "rules", None)
     name = getattr(rules, "game", "")
     try:
-        module = registry.get(name).module if name else ""
+        game_type = registry.get(name) if name else None
     except (KeyError, ValueError):
-        module = ""
-    for path in ([module, module + ".view"] if module else []) + ([type(rules).__module__] if rules else []):
+        game_type = None
+    module = game_type.module if game_type is not None else ""
+    paths = ([game_type.view] if game_type is not None and game_type.view else []) \
+        + ([module, module + ".view"] if module else []) + ([type(rules).__module__] if rules else [])
+    for path in paths:
         try:
             found = getattr(importlib.import_module(path), "VIEW", None)
         except ImportError:

@@ -261,12 +261,12 @@ class TailwindsView(GameView):
         top = s.pending[-1]["kind"] if s.pending else s.phase
         return top not in ("choose", "rechoose") and super().quick(s, rows)
 
-    def public_action(self, s: TailwindsState, action: Any) -> tuple[str, str]:
+    def public_action(self, s: TailwindsState, action: Any) -> str:
         """A card chosen face down stays face down in the bot log and in replays (the reveal's
         event names every card)."""
         a = self.parse(s, action)
         if a.verb == "choose":
-            return "choose a card face down", "choose ?"
+            return "chooses a card face down"
         return super().public_action(s, a)
 
     @staticmethod

@@ -269,9 +269,9 @@ class PlayTable(widgets.VBox):
         seat = self.game.current_player
         bot = self.bots[seat]
         action = self.view.bot_act(bot, s)
-        text, shown = self.view.public_action(s, action)     # a secret choice stays secret
+        text = self.view.public_action(s, action)          # a sealed choice stays secret
         events = self._apply(action, who=f"{bot_name(bot)} bot")
-        self.bot_lines.insert(0, f"{self.seat_name(seat)} ({bot_name(bot)} bot): {text} [{shown}]")
+        self.bot_lines.insert(0, f"{self.seat_name(seat)} ({bot_name(bot)} bot): {text}")
         del self.bot_lines[LOG_LINES:]
         return events
 

@@ -1,0 +1,256 @@
+"""Frames: the decisions and automatic steps that interrupt the plain flow of a turn.
+
+The state keeps a stack of frames, innermost last (a battle, taking supply cards,
+the rest at sky, a chance roll ...). Each frame is a plain ``dict`` (so a state
+clones cheaply and its fingerprint is a hash of plain JSON); the ``TypedDict``
+classes below say which keys each kind carries, and ``k`` names the kind.
+
+Each kind of frame is handled by one :class:`FrameKind` registered in
+:data:`FRAME_KINDS`: who decides in it, what they may do, why something else is
+refused, what an action does, and what happens without anyone deciding. The
+base rules register theirs (:mod:`windward_nb.windward.engine`,
+:mod:`~windward_nb.windward.battle`); a mode or variant registers the frames it
+adds (the White Crester's roll, placing it, cashing teeth, releasing a tagged
+crester), so the engine never names a mode.
+
+>>> f: TakeFrame = {"k": "take", "n": 3}
+>>> f["n"]
+3
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Optional, TypedDict, TypeVar, Union
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+    from .actions import Action
+    from .events import Event
+    from .state import GameState
+
+Refusal = Optional[tuple[str, str]]
+
+
+# =============================================================================== the frames' keys
+class _BattleKeys(TypedDict):
+    k: Literal["battle"]
+    step: str  # one of battle.STEPS
+    att: str  # attacker kind: ship, longboat, red, white
+    a_seat: int  # attacking seat, -1 for a crester
+    a_boat: int
+    a_from: int  # the space the attacker came from (it falls back there)
+    a_tow: bool  # the attacking longboat tows a defeated grey crester
+    a_n: int  # attacking pieces (several red cresters attack together in the Solo Adventure)
+    d_n: int  # defending pieces (red cresters sharing a space)
+    a_str: int
+    d_str: int
+    a_dice: tuple[int, ...]
+    d_dice: tuple[int, ...]
+    a_bonus: int
+    d_bonus: int
+    d_seat: int
+    d_boat: int
+    hex: int
+
+
+# "def" is a Python keyword, so the defender's kind is declared with the functional syntax
+_BattleDefender = TypedDict("_BattleDefender", {"def": str})  # defender kind: ship, longboat, grey, red, white
+
+
+class _BattleOptional(TypedDict, total=False):
+    a_froms: tuple[int, ...]  # Solo Adventure: where each attacking red crester came from
+
+
+class BattleFrame(_BattleKeys, _BattleDefender, _BattleOptional):
+    """A battle in progress (see :mod:`windward_nb.windward.battle`)."""
+
+
+class TakeFrame(TypedDict):
+    """Taking supply cards one at a time: ``n`` left to take."""
+
+    k: Literal["take"]
+    n: int
+
+
+class RestFrame(TypedDict):
+    """The rest at sky: discard a supply card or lose 1 morale."""
+
+    k: Literal["rest"]
+
+
+class EndFrame(TypedDict):
+    """The end of a turn (``rested`` is False when a lost ship ended it)."""
+
+    k: Literal["end"]
+    rested: bool
+
+
+class StartFrame(TypedDict):
+    k: Literal["start"]
+
+
+class WindFrame(TypedDict):
+    """Chance: the wind die changes the wind at the start of a round."""
+
+    k: Literal["wind"]
+
+
+class GreyFrame(TypedDict):
+    """Chance: a grey crester respawns on a rolled feeding ground (dropped when none is due)."""
+
+    k: Literal["grey"]
+
+
+class ShuffleFrame(TypedDict):
+    """Chance: the supply cards are shuffled and dealt into three new stacks."""
+
+    k: Literal["shuffle"]
+
+
+class PlaceRedFrame(TypedDict):
+    """The winner over a red crester places a new one in territory ``t``."""
+
+    k: Literal["place_red"]
+    seat: int
+    t: int
+
+
+class PlunderFrame(TypedDict):
+    """The winner over a ship takes ``n`` items of its cargo (red teeth, grey teeth, tokens left)."""
+
+    k: Literal["plunder"]
+    seat: int
+    loser: int
+    n: int
+    red: int
+    grey: int
+    tok: int
+
+
+class _RedsKeys(TypedDict):
+    k: Literal["reds"]
+
+
+class RedsFrame(_RedsKeys, total=False):
+    """The red cresters of the territory move at the rest at sky, one at a time."""
+
+    queue: tuple[int, ...]  # cresters still to move (their spaces), nearest first
+    arrived: tuple[int, ...]  # Solo Adventure: where the cresters that reached the ship came from
+
+
+class SkyBonusFrame(TypedDict):
+    """+1 notoriety for a turn ended at sky."""
+
+    k: Literal["sky_bonus"]
+
+
+class WhiteMoveFrame(TypedDict):
+    """The White Crester's move at the end of a turn."""
+
+    k: Literal["white_move"]
+
+
+class WhiteRollFrame(TypedDict):
+    """Chance: the White Crester appears on a rolled corner."""
+
+    k: Literal["white_roll"]
+
+
+class PlaceWhiteFrame(TypedDict):
+    """A captain places the White Crester on a free corner."""
+
+    k: Literal["place_white"]
+    seat: int
+
+
+class TeethFrame(TypedDict):
+    """Solo and co-op: the teeth in the hold become notoriety or gas."""
+
+    k: Literal["teeth"]
+
+
+class ReleaseFrame(TypedDict):
+    """The Naturalist releases the tagged crester next to the ship."""
+
+    k: Literal["release"]
+    crester: str
+
+
+Frame = Union[BattleFrame, TakeFrame, RestFrame, EndFrame, StartFrame, WindFrame, GreyFrame, ShuffleFrame,
+              PlaceRedFrame, PlunderFrame, RedsFrame, SkyBonusFrame, WhiteMoveFrame, WhiteRollFrame,
+              PlaceWhiteFrame, TeethFrame, ReleaseFrame]
+
+
+# =============================================================================== the frames' rules
+F = TypeVar("F")
+
+CHANCE = -1  # (the same marker as windward_nb.core.rules.CHANCE)
+
+
+class FrameKind(Generic[F]):
+    """How one kind of frame is played. Subclasses override what their kind needs.
+
+    ``decider`` is the seat that decides (or :data:`CHANCE`); ``actions`` lists
+    its options (at chance: the outcomes, empty when they are too many to
+    list); ``apply`` carries one out; ``advance`` runs the frame's automatic
+    step and returns True when it did something (the engine then looks again),
+    False when the frame waits for a decision.
+    """
+
+    k: ClassVar[str] = ""
+    chance: ClassVar[bool] = False  #: chance decides in this frame
+    waiting: ClassVar[str] = ""  #: what the frame waits for, in words ("roll the wind")
+    turn_step: ClassVar[bool] = False  #: a step of the end of the current turn (dropped when its ship is lost)
+    automatic: ClassVar[bool] = False  #: the kind has an automatic step (set for kinds that override advance)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls.automatic = cls.advance is not FrameKind.advance
+
+    def decider(self, s: "GameState", f: F) -> int:
+        return CHANCE if self.chance else s.current
+
+    def actions(self, s: "GameState", f: F) -> "list[Action]":
+        if self.chance:
+            outs = self.chance_outcomes(s, f)
+            return [] if outs is None else [a for a, _ in outs]
+        return []
+
+    def chance_outcomes(self, s: "GameState", f: F) -> "list[tuple[Action, float]] | None":
+        return []
+
+    def sample(self, s: "GameState", f: F, rng: "np.random.Generator") -> "Action":
+        outcomes = self.chance_outcomes(s, f)
+        assert outcomes, "chance node without outcomes"
+        return outcomes[int(rng.integers(0, len(outcomes)))][0]
+
+    def refusal(self, s: "GameState", f: F, a: "Action") -> Refusal:
+        """A rule-specific reason to refuse ``a`` here (``None``: the generic "waiting for")."""
+        return None
+
+    def why_illegal(self, s: "GameState", f: F, a: "Action") -> "Refusal | bool":
+        """``None`` if legal; a refusal; or ``False`` for the generic refusal (not one of :meth:`actions`)."""
+        if a in self.actions(s, f):
+            return None
+        return self.refusal(s, f, a) or False
+
+    def apply(self, s: "GameState", ev: "list[Event]", f: F, a: "Action") -> None:  # pragma: no cover
+        raise AssertionError(f"no actions in a {self.k} frame")
+
+    def advance(self, s: "GameState", ev: "list[Event]", f: F) -> bool:
+        return False
+
+
+#: every kind of frame, by ``k``
+FRAME_KINDS: dict[str, FrameKind[Any]] = {}
+
+
+def register_frame(kind: FrameKind[Any]) -> FrameKind[Any]:
+    """Make a kind of frame known to the engine (each ``k`` once)."""
+    if not kind.k:
+        raise ValueError("a frame kind needs its k")
+    if kind.k in FRAME_KINDS and type(FRAME_KINDS[kind.k]) is not type(kind):
+        raise ValueError(f"frame kind {kind.k!r} is registered twice")
+    FRAME_KINDS[kind.k] = kind
+    return kind
