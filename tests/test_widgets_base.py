@@ -369,3 +369,19 @@ def test_the_bot_log_shows_what_the_view_makes_public():
     bids = [line for line in t.bot_lines if "face down" in line]
     assert bids and all("[bid" not in line and "bid your" not in line for line in bids)
     assert GameView().public_action(dicerace.new_game(players=2, seed=3).state, "bid 2") == "bid your 2 face down [bid 2]"
+
+
+def test_a_replay_narrates_what_the_view_makes_public():
+    """A replay does not show a sealed choice either: its narration is ``public_action`` too."""
+    from windward_widgets.base import ReplayViewer
+
+    class SealedView(dicerace_view.DiceRaceView):
+        def public_action(self, state, action):
+            return "bids a card face down" if str(action).startswith("bid") else super().public_action(state, action)
+
+    g = dicerace.new_game(players=2, seed=3)
+    g.apply(g.legal_actions()[0])
+    rv = ReplayViewer(g.record, view=SealedView())
+    ply = next(i for i, a in enumerate(g.record.actions, 1) if a.startswith("bid"))
+    rv.ply.value = ply
+    assert "bids a card face down" in rv.narration.value and g.record.actions[ply - 1] not in rv.narration.value

@@ -297,7 +297,7 @@ class GameView:
 
     def public_action(self, state: Any, action: Any) -> str:
         """How ``action`` (about to be played by whoever decides in ``state``) is shown to the
-        whole table, e.g. in the bot log: by default its words and its text. A game with secret
+        whole table, in the bot log and in a replay's narration: by default its words and its text. A game with secret
         choices (a sealed bid, a card played face down) says only what everyone may see."""
         return f"{self.describe(state, action)} [{action}]"
 

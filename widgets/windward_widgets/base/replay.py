@@ -135,9 +135,10 @@ class ReplayViewer(widgets.VBox):
         else:
             actor = self.cursor.actor(ply)
             who = "Chance" if actor is None or actor < 0 else self.view.seat_names(s)[actor]
-            action = self.record.actions[ply - 1]
+            before = self.cursor.state_at(ply - 1)        # a sealed choice shows as the view makes it public
+            shown = self.view.public_action(before, self.view.parse(before, self.record.actions[ply - 1]))
             lines = "".join(f"<li>{esc(e.text)}</li>" for e in events) or "<li>(nothing visible happened)</li>"
-            body = (f"<p><b>{esc(who)}</b>: <code>{esc(action)}</code></p>"
+            body = (f"<p><b>{esc(who)}</b>: {esc(shown)}</p>"
                     f'<ul style="margin:0;padding-left:1.2em">{lines}</ul>')
         comment = self.cursor.comment(ply)
         if comment:
