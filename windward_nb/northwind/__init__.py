@@ -1,0 +1,18 @@
+"""North Wind (Klaus Teuber, 2014): trading voyages, pirate battles and tasks for 2-4 captains.
+
+>>> from windward_nb.northwind import new_game
+>>> g = new_game(players=3, seed=7)
+>>> g.current_player, len(g.legal_actions())
+(0, 3)
+>>> g.apply("sail olsand")[0].kind
+'VoyageStarted'
+"""
+
+from .actions import GRAMMAR, NWAction
+from .components import ComponentError, Components, Tile, load_components
+from .rules import RULES, NWRules
+from .setup import DEFAULTS, new_game, start_state
+from .state import NWState
+
+__all__ = ["ComponentError", "Components", "DEFAULTS", "GRAMMAR", "NWAction", "NWRules", "NWState", "RULES",
+           "Tile", "load_components", "new_game", "start_state"]

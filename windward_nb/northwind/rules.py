@@ -1,0 +1,687 @@
+"""North Wind's rules on the core protocol: who decides, what is legal, what happens.
+
+A turn: gold income for the poor, a trading voyage into one of the three
+stacks (cut it, let the Lookout look, reveal tiles one by one up to the sail
+level, at most two actions, fog rolls the event die), a commercial letter for
+a quiet voyage, and a reshuffle of the stack. Refusals name the section of the
+rules text that forbids the action; ``docs/rulings-north-wind.md`` explains
+every reading.
+
+>>> from windward_nb.northwind import new_game
+>>> g = new_game(players=3, seed=1)
+>>> g.current_player, [str(a) for a in g.legal_actions()]
+(0, ['sail north-cape', 'sail fort-haven', 'sail olsand'])
+>>> g.why_illegal("buy salt")
+'nothing is face up to buy from: choose a stack to sail into first [Trading Voyage]'
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any
+
+import numpy as np
+
+from ..core.events import Event
+from ..core.rules import CHANCE, TERMINAL, Refusal, Rules
+from . import tasks, trade
+from .actions import TRADE_VERBS, NWAction
+from .components import BATTLE_FACES, GOODS
+from .state import NWState
+
+SETUP = "Preparing the Sea Tile Stacks"
+INCOME = "Gold Income for the Poor"
+VOYAGE = "Trading Voyage"
+TWO = "Two actions per voyage"
+GET_LETTER = "Receiving a commercial letter"
+SHUFFLE = "Shuffling the Tiles"
+LETTERS = "Using Commercial Letters"
+DEST = "Destination Harbor"
+WRECK = "Examine Shipwreck"
+FOG = "The Fog"
+PIRATE = "Pirate Ship"
+BATTLE = "Battle"
+LOOKOUT = "Lookout"
+END = tasks.END
+ACTIVE_PHASES = ("choose", "prepare", "peek", "tile", "sail", "pirate")
+
+
+def name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+class NWRules(Rules):
+    game = "north-wind"
+    action_type = NWAction
+
+    # =============================================================== who and what
+    def players(self, s: NWState) -> int:
+        return s.players
+
+    def decider(self, s: NWState) -> int:
+        ph = s.phase
+        if ph == "over":
+            return TERMINAL
+        if ph in ("deal", "shuffle", "event", "battle"):
+            return CHANCE
+        if ph == "letter":
+            return s.letter_queue[0]
+        return s.turn
+
+    def legal_actions(self, s: NWState) -> list[NWAction]:
+        ph = s.phase
+        A = NWAction
+        if ph == "choose":
+            out = [A("sail", d) for d in s.comp.destinations]
+        elif ph == "prepare":
+            out = []
+            if not s.cut and not s.looked:
+                out += [A("cut", n) for n in range(1, len(s.stacks[s.stack]))]
+            if s.has(s.turn, "lookout") and not s.looked:
+                out.append(A("look"))
+            out.append(A("reveal"))
+        elif ph == "peek":
+            out = [A("keep"), A("under")]
+        elif ph == "sail":
+            out = [A("reveal"), A("end")]
+        elif ph == "pirate":
+            out = [a for a in (A("pay"), A("fight")) if self._pirate_refusal(s, a) is None]
+        elif ph in ("tile", "letter"):
+            out = self._tile_options(s, self.decider(s))
+        elif ph in ("event", "battle"):
+            out = [a for a, _ in self.chance_outcomes(s)]
+        else:
+            out = []
+        return out
+
+    def _tile_options(self, s: NWState, seat: int) -> list[NWAction]:
+        tile = s.comp.tile(s.tile_id)
+        out: list[NWAction] = []
+        if s.phase == "tile" and tile.kind == "destination":
+            if tasks.refusal(s, seat, s.comp.destinations.index(tile.id)) is None:
+                out.append(NWAction("deliver"))
+        elif s.phase == "tile" and tile.kind == "shipwreck":
+            out.append(NWAction("salvage"))
+        else:
+            out += trade.options(s, seat, tile)
+        if trade.can_throw(s, seat, tile):
+            out += [NWAction("throw", g) for g in GOODS if s.held(seat, g)]
+        out.append(NWAction("pass"))
+        return out
+
+    # =============================================================== refusals
+    def why_illegal(self, s: NWState, a: NWAction) -> Refusal:
+        ph = s.phase
+        if ph == "over":
+            return (END, s.result or "the game is over")
+        if a.is_chance:
+            if self.decider(s) != CHANCE:
+                return (VOYAGE, f"'{a}' is a chance outcome; chance has nothing to decide now")
+            return self._chance_refusal(s, a)
+        if self.decider(s) == CHANCE:
+            return (VOYAGE, f"chance decides now ({self._waiting_for(s)}), not a captain")
+        check = getattr(self, f"_check_{a.verb}", None)
+        return check(s, a) if check is not None else (VOYAGE, f"'{a}' is not an action of North Wind")
+
+    @staticmethod
+    def _waiting_for(s: NWState) -> str:
+        return {"deal": "dealing the sea tiles", "shuffle": "shuffling a stack", "event": "the event die",
+                "battle": "the battle dice"}.get(s.phase, s.phase)
+
+    def _not_now(self, s: NWState, a: NWAction) -> Refusal:
+        """The refusal for an action at the wrong moment: says what is expected instead."""
+        ph = s.phase
+        if ph == "choose":
+            if a.verb in TRADE_VERBS or a.verb in ("throw", "deliver", "salvage", "pass"):
+                return (VOYAGE, "nothing is face up to "
+                                f"{'buy from' if a.verb in ('buy', 'sail_up', 'cannon', 'hire') else 'use'}: "
+                                "choose a stack to sail into first")
+            return (VOYAGE, "choose a stack to sail into first ("
+                            + ", ".join(f"sail {d}" for d in s.comp.destinations) + ")")
+        if ph == "prepare":
+            return (VOYAGE, "no tile is face up yet: reveal the first tile"
+                            + (" (or cut the stack, or look with your Lookout)" if not s.looked else ""))
+        if ph == "peek":
+            return (LOOKOUT, f"your Lookout sees {s.comp.tile(s.peek).title}: keep it on top or put it under")
+        if ph == "tile":
+            return (VOYAGE, f"decide on {s.comp.tile(s.tile_id).title} first (use it or pass)")
+        if ph == "sail":
+            return (VOYAGE, "reveal the next tile or end the voyage")
+        if ph == "pirate":
+            return (PIRATE, f"a pirate ship of strength {s.pirate}: pay or fight")
+        if ph == "letter":
+            seat = s.letter_queue[0]
+            return (LETTERS, f"{name(seat)} may spend a commercial letter on {s.comp.tile(s.tile_id).title} "
+                             "(a deal there, or pass)")
+        return (VOYAGE, f"'{a}' is not possible now")
+
+    def _check_sail(self, s: NWState, a: NWAction) -> Refusal:
+        if s.phase != "choose":
+            return (VOYAGE, "you are already on a voyage; one stack per turn") if s.stack >= 0 else self._not_now(s, a)
+        if a.arg not in s.comp.destinations:
+            return (VOYAGE, f"there is no stack {a.arg!r}; the stacks are " + ", ".join(s.comp.destinations))
+        return None
+
+    def _check_cut(self, s: NWState, a: NWAction) -> Refusal:
+        if s.phase != "prepare":
+            return (VOYAGE, "the stack is cut before the first tile is revealed") if s.row else self._not_now(s, a)
+        if s.looked:
+            return (VOYAGE, "the stack is cut before the Lookout looks")
+        if s.cut:
+            return (VOYAGE, "you have already cut the stack")
+        n = len(s.stacks[s.stack])
+        if not 1 <= a.arg < n:
+            return (VOYAGE, f"move 1 to {n - 1} tiles from the top to the bottom")
+        return None
+
+    def _check_look(self, s: NWState, a: NWAction) -> Refusal:
+        if not s.has(s.turn, "lookout"):
+            return (LOOKOUT, "you have no Lookout in the crow's nest")
+        if s.phase != "prepare":
+            return (LOOKOUT, "the Lookout looks once, before the first tile is revealed")
+        if s.looked:
+            return (LOOKOUT, "the Lookout has looked already this voyage")
+        return None
+
+    def _check_keep(self, s: NWState, a: NWAction) -> Refusal:
+        return None if s.phase == "peek" else (LOOKOUT, "the Lookout is not looking at a tile")
+
+    _check_under = _check_keep
+
+    def _check_reveal(self, s: NWState, a: NWAction) -> Refusal:
+        return None if s.phase in ("prepare", "sail") else self._not_now(s, a)
+
+    def _check_end(self, s: NWState, a: NWAction) -> Refusal:
+        if s.phase == "prepare":
+            return (VOYAGE, "reveal at least one tile before you end the voyage")
+        return None if s.phase == "sail" else self._not_now(s, a)
+
+    def _check_pass(self, s: NWState, a: NWAction) -> Refusal:
+        return None if s.phase in ("tile", "letter") else self._not_now(s, a)
+
+    def _deal_refusal(self, s: NWState, a: NWAction) -> Refusal:
+        if s.phase not in ("tile", "letter"):
+            return self._not_now(s, a)
+        tile = s.comp.tile(s.tile_id)
+        seat = self.decider(s)
+        if s.phase == "letter":
+            if not tile.letters:  # pragma: no cover - letters are only offered on such tiles
+                return (LETTERS, "a letter cannot be used on this tile")
+        elif tile.kind in ("destination", "shipwreck"):
+            return (VOYAGE, f"{tile.title} offers no trade: " + ("deliver" if tile.kind == "destination" else "salvage")
+                    + " or pass")
+        return trade.refusal(s, seat, tile, a)
+
+    _check_buy = _check_sell = _check_swap = _check_sail_up = _check_cannon = _check_hire = _deal_refusal
+
+    def _check_throw(self, s: NWState, a: NWAction) -> Refusal:
+        if s.phase not in ("tile", "letter"):
+            return self._not_now(s, a)
+        return trade.throw_refusal(s, self.decider(s), s.comp.tile(s.tile_id), a.arg)
+
+    def _check_deliver(self, s: NWState, a: NWAction) -> Refusal:
+        if s.phase == "letter":
+            return (LETTERS, "a letter cannot be used to complete a task")
+        if s.phase != "tile":
+            return self._not_now(s, a)
+        tile = s.comp.tile(s.tile_id)
+        if tile.kind != "destination":
+            return (DEST, f"tasks are completed at a destination harbour, not at {tile.title}")
+        return tasks.refusal(s, s.turn, s.comp.destinations.index(tile.id))
+
+    def _check_salvage(self, s: NWState, a: NWAction) -> Refusal:
+        if s.phase == "letter":
+            return (LETTERS, "a letter cannot be used on a shipwreck")
+        if s.phase != "tile":
+            return self._not_now(s, a)
+        tile = s.comp.tile(s.tile_id)
+        return None if tile.kind == "shipwreck" else (WRECK, f"there is no shipwreck here but {tile.title}")
+
+    def _pirate_refusal(self, s: NWState, a: NWAction) -> Refusal:
+        if s.phase != "pirate":
+            return (PIRATE, "there is no pirate ship to face") if s.phase != "choose" else self._not_now(s, a)
+        if a.verb == "pay" and s.gold[s.turn] < s.comp.ransom:
+            return (PIRATE, f"paying the pirates costs {s.comp.ransom} gold and you have {s.gold[s.turn]}: fight")
+        return None
+
+    _check_pay = _check_fight = _pirate_refusal
+
+    # =============================================================== chance
+    def _chance_refusal(self, s: NWState, a: NWAction) -> Refusal:
+        ph = s.phase
+        if ph == "deal":
+            if a.verb != "deal":
+                return (SETUP, "the sea tiles are dealt first")
+            if sorted(a.arg) != list(s.comp.others):
+                return (SETUP, "a deal lists every sea tile except the destination harbours, each once")
+            return None
+        if ph == "shuffle":
+            i = s.shuffles[0]
+            d = s.comp.destinations[i]
+            if a.verb != "shuffle" or a.arg[0] != d:
+                return (SHUFFLE, f"the {d} stack is shuffled now")
+            if sorted(a.arg[1]) != sorted(s.stacks[i]):
+                return (SHUFFLE, f"a shuffle reorders exactly the {len(s.stacks[i])} tiles of the {d} stack")
+            return None
+        if ph in ("event", "battle"):
+            if any(a == b for b, _ in self.chance_outcomes(s)):
+                return None
+            what = "the event die" if ph == "event" else f"{s.cannons[s.turn]} battle dice"
+            return (FOG if ph == "event" else BATTLE, f"'{a}' is not an outcome of {what}")
+        return (VOYAGE, "no chance outcome is pending")  # pragma: no cover
+
+    def chance_outcomes(self, s: NWState) -> list[tuple[NWAction, float]] | None:
+        if s.phase in ("deal", "shuffle"):
+            return None
+        return [(a, float(p)) for a, p in self.exact_outcomes(s)]
+
+    def exact_outcomes(self, s: NWState) -> list[tuple[NWAction, Fraction]]:
+        """The pending die outcomes with exact probabilities."""
+        comp = s.comp
+        if s.phase == "event":
+            faces = comp.event_die
+            out = []
+            for v, face in enumerate(("treasure", "pirate 1", "pirate 2", "pirate 3")):
+                n = faces.count(face)
+                if n:
+                    out.append((NWAction("event", v), Fraction(n, len(faces))))
+            return out
+        if s.phase == "battle":
+            return battle_outcomes(comp.battle_die, s.cannons[s.turn])
+        return []
+
+    def sample_chance(self, s: NWState, rng: np.random.Generator) -> NWAction:
+        if s.phase == "deal":
+            tiles = list(s.comp.others)
+            return NWAction("deal", tuple(tiles[i] for i in rng.permutation(len(tiles))))
+        if s.phase == "shuffle":
+            i = s.shuffles[0]
+            tiles = sorted(s.stacks[i])
+            return NWAction("shuffle", (s.comp.destinations[i], tuple(tiles[k] for k in rng.permutation(len(tiles)))))
+        if s.phase == "battle":  # roll each die, as at the table
+            faces = s.comp.battle_die
+            rolled = [faces[int(k)] for k in rng.integers(len(faces), size=s.cannons[s.turn])]
+            return NWAction("battle", tuple(sorted(rolled, key=BATTLE_FACES.index)))
+        if s.phase == "event":
+            face = s.comp.event_die[int(rng.integers(len(s.comp.event_die)))]
+            return NWAction("event", 0 if face == "treasure" else int(face.split()[1]))
+        raise ValueError("no chance outcome is pending")
+
+    # =============================================================== applying
+    def apply(self, s: NWState, a: NWAction) -> list[Event]:
+        ev: list[Event] = []
+        getattr(self, f"_do_{a.verb}")(s, a, ev)
+        return ev
+
+    # -- setup and shuffles
+    def _do_deal(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        comp = s.comp
+        per = len(comp.others) // len(comp.destinations)
+        tiles = list(a.arg)
+        s.stacks = [[d] + tiles[i * per:(i + 1) * per] for i, d in enumerate(comp.destinations)]
+        s.contents = [sorted(x) for x in s.stacks]
+        s.known = [[d] for d in comp.destinations]
+        s.shuffles = list(range(len(comp.destinations)))
+        s.phase = "shuffle"
+        ev.append(Event("TilesDealt", f"The sea tiles are dealt face down into {len(s.stacks)} stacks of {per}; "
+                                      "each destination harbour joins its stack.", {"stacks": len(s.stacks)}))
+
+    def _do_shuffle(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        i = s.shuffles.pop(0)
+        s.stacks[i] = list(a.arg[1])
+        title = s.comp.tile(s.comp.destinations[i]).title
+        ev.append(Event("StackShuffled", f"The {title} stack is shuffled.", {"stack": i}))
+        if s.shuffles:
+            return
+        if s.turns > 0:
+            s.turn = (s.turn + 1) % s.players
+        self._start_turn(s, ev)
+
+    def _start_turn(self, s: NWState, ev: list[Event]) -> None:
+        seat = s.turn
+        if s.on_board(seat) >= s.target_tokens:
+            self._win(s, seat, ev, "has all their task tokens on the board at the start of their turn")
+            return
+        limit = s.options.get("max_turns")
+        if limit is not None and s.turns >= limit:
+            self._finish(s, ev, f"the turn limit ({limit}) is reached")
+            return
+        s.turns += 1
+        s.phase = "choose"
+        s.stack, s.row, s.used = -1, [], []
+        s.cut = s.looked = False
+        s.peek = s.under = ""
+        s.actions, s.pirate, s.letter_queue = 0, 0, []
+        ev.append(Event("TurnStarted", f"Turn {s.turns}: {name(seat)} sets out.", {"seat": seat, "turn": s.turns}))
+        if s.gold[seat] == 0:
+            gain = s.comp.treasurer_income if s.has(seat, "treasurer") else s.comp.poor_income
+            s.gold[seat] += gain
+            ev.append(Event("PoorIncome", f"{name(seat)} has no gold and takes {gain}"
+                                          + (" (Treasurer)." if s.has(seat, "treasurer") else "."),
+                            {"seat": seat, "gold": gain}))
+
+    # -- the voyage
+    def _do_sail(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        s.stack = s.comp.destinations.index(a.arg)
+        s.phase = "prepare"
+        ev.append(Event("VoyageStarted", f"{name(s.turn)} sails into the {s.comp.tile(a.arg).title} stack "
+                                         f"(range {s.sail[s.turn]}).", {"seat": s.turn, "stack": s.stack}))
+
+    def _do_cut(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        st = s.stacks[s.stack]
+        s.stacks[s.stack] = st[a.arg:] + st[:a.arg]
+        s.cut = True
+        ev.append(Event("StackCut", f"{name(s.turn)} moves {a.arg} tile{'s' if a.arg > 1 else ''} from the top "
+                                    "to the bottom, unseen.", {"seat": s.turn, "tiles": a.arg}))
+
+    def _do_look(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        top = s.stacks[s.stack][0]
+        s.peek = top
+        s.looked = True
+        mine = s.secret[s.turn][s.stack]
+        if top not in mine:
+            mine.append(top)
+            mine.sort()
+        s.phase = "peek"
+        ev.append(Event("LookoutLooked", f"{name(s.turn)}'s Lookout looks at the top tile.",
+                        {"seat": s.turn, "private": {s.turn: top}}))
+
+    def _do_keep(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        s.phase = "prepare"
+        ev.append(Event("LookoutKept", f"{name(s.turn)} leaves the tile on top.", {"seat": s.turn}))
+
+    def _do_under(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        st = s.stacks[s.stack]
+        s.under = st.pop(0)
+        st.append(s.under)
+        s.peek = ""
+        s.phase = "prepare"
+        ev.append(Event("LookoutUnder", f"{name(s.turn)} puts the top tile under the stack; it does not count.",
+                        {"seat": s.turn}))
+
+    def _do_reveal(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        self._reveal(s, ev)
+
+    def _reveal(self, s: NWState, ev: list[Event]) -> None:
+        st = s.stacks[s.stack]
+        tid = st.pop(0)
+        s.row.append(tid)
+        s.used.append(False)
+        s.peek = ""
+        known = s.known[s.stack]
+        if tid not in known:
+            known.append(tid)
+            known.sort()
+        tile = s.comp.tile(tid)
+        ev.append(Event("TileRevealed", f"Tile {len(s.row)} of {s.sail[s.turn]}: {tile.title}.",
+                        {"seat": s.turn, "tile": tid, "kind": tile.kind, "index": len(s.row) - 1}))
+        if tile.kind == "fog":
+            s.phase = "event"
+            return
+        s.phase = "tile"
+        if self.legal_actions(s) == [NWAction("pass")]:
+            ev.append(Event("TilePassed", f"{name(s.turn)} can do nothing at {tile.title}.",
+                            {"seat": s.turn, "tile": tid, "auto": True}))
+            self._next(s, ev)
+
+    def _next(self, s: NWState, ev: list[Event]) -> None:
+        """After a tile is settled: the voyage goes on, waits for the captain, or ends."""
+        if s.phase == "over":
+            return
+        if s.actions >= 2:
+            self._end_voyage(s, ev, "two actions are done")
+        elif len(s.row) >= s.sail[s.turn]:
+            self._end_voyage(s, ev, "the ship has reached the end of its range")
+        elif len([t for t in s.stacks[s.stack] if t != s.under]) == 0:  # pragma: no cover - stacks are deep enough
+            self._end_voyage(s, ev, "the stack is exhausted")
+        elif s.options.get("stop_early", True):
+            s.phase = "sail"
+        else:
+            self._reveal(s, ev)
+
+    def _do_end(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        self._end_voyage(s, ev, f"{name(s.turn)} turns back")
+
+    def _end_voyage(self, s: NWState, ev: list[Event], why: str) -> None:
+        seat = s.turn
+        ev.append(Event("VoyageEnded", f"The voyage ends: {why}.", {"seat": seat, "actions": s.actions}))
+        comp = s.comp
+        if s.actions <= 1 and s.letters[seat] <= comp.letters_max - 1 and s.letter_supply > 0:
+            s.letters[seat] += 1
+            s.letter_supply -= 1
+            ev.append(Event("LetterReceived", f"{name(seat)} receives a commercial letter ({s.letters[seat]} held).",
+                            {"seat": seat, "letters": s.letters[seat]}))
+        i = s.stack
+        s.stacks[i] = s.stacks[i] + s.row
+        s.row, s.used = [], []
+        s.peek = s.under = ""
+        s.pirate = 0
+        s.shuffles = [i]
+        s.phase = "shuffle"
+
+    # -- tile actions
+    def _use(self, s: NWState, ev: list[Event]) -> None:
+        s.actions += 1
+        s.used[-1] = True
+        if s.actions >= 2:
+            ev.append(Event("TwoActions", f"{name(s.turn)} has taken two actions.", {"seat": s.turn}))
+
+    def _trade(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        tile = s.comp.tile(s.tile_id)
+        if s.phase == "letter":
+            seat = s.letter_queue.pop(0)
+            s.letters[seat] -= 1
+            s.letter_supply += 1
+            ev.append(Event("LetterUsed", f"{name(seat)} spends a commercial letter on {tile.title}.",
+                            {"seat": seat, "tile": tile.id}))
+            ev += trade.apply(s, seat, tile, a)
+            if a.verb == "hire":
+                ev += tasks.crew_bonus(s, seat)
+            self._ask_letters(s, ev)
+            return
+        seat = s.turn
+        ev += trade.apply(s, seat, tile, a)
+        self._use(s, ev)
+        if a.verb == "hire":
+            ev += tasks.crew_bonus(s, seat)
+            if self._check_win(s, ev):
+                return
+        s.letter_queue = [(seat + k) % s.players for k in range(1, s.players)]
+        self._ask_letters(s, ev)
+
+    _do_buy = _do_sell = _do_swap = _do_sail_up = _do_cannon = _do_hire = _trade
+
+    def _ask_letters(self, s: NWState, ev: list[Event]) -> None:
+        tile = s.comp.tile(s.tile_id)
+        while s.letter_queue:
+            seat = s.letter_queue[0]
+            if s.letters[seat] > 0 and (trade.options(s, seat, tile) or trade.can_throw(s, seat, tile)):
+                s.phase = "letter"
+                return
+            s.letter_queue.pop(0)
+        s.phase = "tile"  # briefly, for _next
+        self._next(s, ev)
+
+    def _do_throw(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        ev += trade.throw(s, self.decider(s), a.arg)
+
+    def _do_pass(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        if s.phase == "letter":
+            seat = s.letter_queue.pop(0)
+            ev.append(Event("LetterDeclined", f"{name(seat)} keeps their letters.", {"seat": seat}))
+            self._ask_letters(s, ev)
+            return
+        ev.append(Event("TilePassed", f"{name(s.turn)} passes {s.comp.tile(s.tile_id).title}.",
+                        {"seat": s.turn, "tile": s.tile_id}))
+        self._next(s, ev)
+
+    def _do_deliver(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        col = s.comp.destinations.index(s.tile_id)
+        ev += tasks.complete(s, s.turn, col)
+        self._use(s, ev)
+        if self._check_win(s, ev):
+            return
+        if tasks.board_full(s):
+            self._finish(s, ev, "every task field is filled")
+            return
+        self._next(s, ev)
+
+    def _do_salvage(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        s.gold[s.turn] += s.comp.wreck_gold
+        ev.append(Event("ShipwreckExamined", f"{name(s.turn)} examines the shipwreck: {s.comp.wreck_gold} gold.",
+                        {"seat": s.turn, "gold": s.comp.wreck_gold}))
+        self._use(s, ev)
+        self._next(s, ev)
+
+    # -- fog, pirates and battle
+    def _do_event(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        seat = s.turn
+        comp = s.comp
+        if a.arg == 0:
+            s.gold[seat] += comp.treasure_gold
+            ev.append(Event("Treasure", f"Treasure in the fog: {name(seat)} takes {comp.treasure_gold} gold.",
+                            {"seat": seat, "gold": comp.treasure_gold}))
+            s.phase = "tile"
+            self._next(s, ev)
+            return
+        s.pirate = a.arg
+        ev.append(Event("PirateShip", f"A pirate ship of strength {a.arg} comes out of the fog.",
+                        {"seat": seat, "strength": a.arg}))
+        can_win = comp.max_hits(s.cannons[seat], s.has(seat, "cannoneer")) >= a.arg
+        if s.gold[seat] < comp.ransom and not can_win:
+            ev.append(Event("Defeat", f"{name(seat)} can neither pay nor win: defeat.", {"seat": seat, "auto": True}))
+            self._end_voyage(s, ev, "defeat by the pirates")
+            return
+        s.phase = "pirate"
+
+    def _do_pay(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        seat = s.turn
+        s.gold[seat] -= s.comp.ransom
+        ev.append(Event("RansomPaid", f"{name(seat)} pays the pirates {s.comp.ransom} gold and sails on.",
+                        {"seat": seat, "gold": s.comp.ransom}))
+        s.pirate = 0
+        s.phase = "tile"
+        self._next(s, ev)
+
+    def _do_fight(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        seat = s.turn
+        if s.comp.max_hits(s.cannons[seat], s.has(seat, "cannoneer")) < s.pirate:
+            ev.append(Event("Defeat", f"{name(seat)} attacks with too few cannons to win: defeat.",
+                            {"seat": seat, "auto": True}))
+            self._end_voyage(s, ev, "defeat by the pirates")
+            return
+        s.phase = "battle"
+        ev.append(Event("BattleStarted", f"{name(seat)} fights with {s.cannons[seat]} cannon"
+                                         f"{'s' if s.cannons[seat] != 1 else ''}.",
+                        {"seat": seat, "cannons": s.cannons[seat], "strength": s.pirate}))
+
+    def _do_battle(self, s: NWState, a: NWAction, ev: list[Event]) -> None:
+        seat = s.turn
+        comp = s.comp
+        hits = sum(comp.face_hits(f, s.has(seat, "cannoneer")) for f in a.arg)
+        data = {"seat": seat, "faces": list(a.arg), "hits": hits, "strength": s.pirate}
+        if hits < s.pirate:
+            ev.append(Event("Defeat", f"{name(seat)} rolls {', '.join(a.arg)}: {hits} hit{'s' if hits != 1 else ''} "
+                                      f"against strength {s.pirate}. Defeat.", data))
+            self._end_voyage(s, ev, "defeat by the pirates")
+            return
+        if s.brig[seat] < comp.brig and s.captains > 0:
+            s.brig[seat] += 1
+            s.captains -= 1
+            prize = "a pirate captain goes to the brig"
+        else:
+            s.gold[seat] += comp.brig_full_gold
+            prize = f"the brig is full, so {comp.brig_full_gold} gold instead of a captain"
+        ev.append(Event("Victory", f"{name(seat)} rolls {', '.join(a.arg)}: {hits} hits against strength "
+                                   f"{s.pirate}. Victory: {prize}.", data))
+        s.pirate = 0
+        s.phase = "tile"
+        self._next(s, ev)
+
+    # -- the end
+    def _check_win(self, s: NWState, ev: list[Event]) -> bool:
+        if s.on_board(s.turn) >= s.target_tokens:
+            self._win(s, s.turn, ev, f"has {s.target_tokens} task tokens on the board")
+            return True
+        return False
+
+    def _win(self, s: NWState, seat: int, ev: list[Event], why: str) -> None:
+        s.phase = "over"
+        s.winner = seat
+        s.result = f"{name(seat)} wins: {why}."
+        ev.append(Event("GameOver", s.result, {"winners": [seat]}))
+
+    def _finish(self, s: NWState, ev: list[Event], why: str) -> None:
+        counts = [s.on_board(p) for p in range(s.players)]
+        best = max(counts)
+        top = [p for p in range(s.players) if counts[p] == best]
+        s.phase = "over"
+        s.winner = top[0] if len(top) == 1 else -1
+        s.result = (f"The game ends: {why}. " + (f"{name(top[0])} wins with {best} tokens." if len(top) == 1
+                                                 else "Tied for the most tokens: no winner."))
+        ev.append(Event("GameOver", s.result, {"winners": top if len(top) == 1 else []}))
+
+    # =============================================================== results
+    def scores(self, s: NWState) -> list[int]:
+        """Task tokens each captain has on the board."""
+        return [s.on_board(p) for p in range(s.players)]
+
+    def returns(self, s: NWState) -> list[float]:
+        if s.phase != "over" or s.winner < 0:
+            return [0.0] * s.players
+        return [1.0 if p == s.winner else 0.0 for p in range(s.players)]
+
+    def outcome_text(self, s: NWState) -> str:
+        return s.result
+
+    # =============================================================== hidden information
+    def observation(self, s: NWState, seat: int) -> dict[str, Any]:
+        from .hidden import observation
+
+        return observation(s, seat)
+
+    def determinize(self, s: NWState, seat: int, rng: np.random.Generator) -> NWState:
+        from .hidden import determinize
+
+        return determinize(s, seat, rng)
+
+    # =============================================================== checking and words
+    def invariants(self, s: NWState) -> list[str]:
+        from .invariants import broken
+
+        return broken(s)
+
+    def describe(self, s: NWState, a: NWAction) -> str:
+        from .view import describe
+
+        return describe(s, a)
+
+    def seat_name(self, s: NWState, seat: int) -> str:
+        return name(seat)
+
+
+def battle_outcomes(faces: tuple[str, ...], dice: int) -> list[tuple[NWAction, Fraction]]:
+    """Every roll of ``dice`` battle dice as a sorted multiset of faces, with its exact probability.
+
+    >>> [(str(a), str(p)) for a, p in battle_outcomes(("pip", "blank"), 2)]
+    [('battle pip,pip', '1/4'), ('battle pip,blank', '1/2'), ('battle blank,blank', '1/4')]
+    """
+    kinds = [f for f in BATTLE_FACES if f in faces]
+    total = len(faces) ** dice
+    out = []
+    for combo in combinations_with_replacement(kinds, dice):
+        ways = factorial(dice)
+        weight = 1
+        for k in kinds:
+            n = combo.count(k)
+            ways //= factorial(n)
+            weight *= faces.count(k) ** n
+        out.append((NWAction("battle", combo), Fraction(ways * weight, total)))
+    return out
+
+
+RULES = NWRules()
+NWState.rules = RULES
+
