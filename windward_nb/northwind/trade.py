@@ -141,7 +141,7 @@ def refusal(s: NWState, seat: int, tile: Tile, a: NWAction) -> Refusal:
 
 def can_throw(s: NWState, seat: int, tile: Tile) -> bool:
     """Throwing overboard makes room for a purchase: at a harbour or merchant you are using,
-    when you could pay for a commodity there (ruling N9)."""
+    when you could pay for a commodity there (ruling N19)."""
     if tile.kind not in ("harbour", "merchant") or not s.cargo(seat):
         return False
     cheapest = tile.price if tile.kind == "merchant" else min(tile.goods.values())
