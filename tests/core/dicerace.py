@@ -28,9 +28,12 @@ from typing import Any
 import numpy as np
 
 from windward_nb.core.actions import Action, Arg, Grammar
+from windward_nb.core.bots import Bot, RandomBot
 from windward_nb.core.errors import OptionError
 from windward_nb.core.events import Event
 from windward_nb.core.game import Game
+from windward_nb.core.record import GameRecord
+from windward_nb.core.registry import GameType, register
 from windward_nb.core.rules import CHANCE, TERMINAL, Refusal, Rules, State
 from windward_nb.core.sealed import Sealed
 
@@ -300,7 +303,57 @@ def start_state(players: int) -> RaceState:
                      blocks=[1] * players, drawing=-2)
 
 
-def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = True) -> Game:
+class Record(GameRecord):
+    """A Dice Race record (``*.drr.json``): the options and every action."""
+
+    GAME = "dice-race"
+    TITLE = "Dice Race"
+    FORMAT = "dice-race-record"
+    SUFFIX = ".drr.json"
+    PLAYERS = (2, 3)
+
+    def start_state(self):
+        return start_state(self.options["players"]), []
+
+
+class HighBot(Bot):
+    """Bids its highest card, never blocks: a readable baseline."""
+
+    name = "HighBot"
+
+    def choose(self, state, seat, legal):
+        bids = [a for a in legal if a.verb == "bid"]
+        return max(bids, key=lambda a: a.arg) if bids else RaceAction("allow")
+
+
+BOTS = {"random": RandomBot, "high": HighBot}
+
+
+class Tally:
+    """Figures a simulation keeps per game: rounds, and how far the rolls carried each racer."""
+
+    def __init__(self, players: int):
+        self.rolled = [0] * players
+
+    def events(self, state, events):
+        for e in events:
+            if e.kind == "Rolled":
+                self.rolled[e.data["seat"]] += e.data["moved"]
+
+    def final(self, state):
+        return {"rounds": state.round, "rolled": list(self.rolled)}
+
+
+def simulation_tally(players: int, state) -> Tally:
+    return Tally(players)
+
+
+def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = True, names=None) -> Game:
     """A new race; ``seed`` fixes every shuffle and roll."""
     state = start_state(players)
-    return Game(state, None, seed=seed, auto_chance=auto_chance)
+    record = Record(options={"players": players}, players=Record.default_players(players, names), seed=seed)
+    return Game(state, record, seed=seed, auto_chance=auto_chance)
+
+
+register(GameType(name="dice-race", title="Dice Race", module=__name__, record_format="dice-race-record",
+                  suffix=".drr.json", players=(2, 3)))

@@ -175,18 +175,20 @@ def test_same_seed_same_game_and_chance_can_be_supplied_by_hand():
 
 # ------------------------------------------------------------------------------- registry and errors
 def test_registry_is_lenient_about_names_and_strict_about_unknown_games():
-    t = registry.GameType("dice-race", "Dice Race", "dicerace", "dice-race-record", ".drr.json", (2, 3))
+    t = registry.GameType("toy-race", "Toy Race", "dicerace", "toy-race-record", ".tyr.json", (2, 3))
     registry.register(t)
     try:
-        assert registry.get("Dice_Race") is t
-        assert registry.get("dice race").load() is dr
-        assert registry.by_suffix("x.DRR.json") is t
+        assert registry.get("Toy_Race") is t
+        assert registry.get("toy race").load() is dr
+        assert registry.by_suffix("x.TYR.json") is t
         with pytest.raises(OptionError):
             registry.get("chess")
         with pytest.raises(KeyError):
             registry.by_format("nope")
     finally:
-        registry.unregister("dice-race")
+        registry.unregister("toy-race")
+    with pytest.raises(OptionError):
+        registry.get("toy-race")
 
 
 def test_errors_pickle_with_their_details():

@@ -38,7 +38,8 @@ class Game:
         self.rng = np.random.default_rng(seed)
         self.auto_chance = auto_chance
         self.last_events: list[Event] = list(events)
-        self._actions: list[Action] = []  # every applied action, chance included (record order)
+        self._actions: list[Action] = []  # every action applied here, chance included (record order)
+        self._base = len(record.actions) if record is not None else 0  # plies the record held at the start
         self._history: list[tuple[int, dict, list[Event]]] = []  # per undoable step
         self._checkpoints: dict[int, Any] = {0: state.clone()}
         if auto_chance:
@@ -60,12 +61,12 @@ class Game:
 
     @property
     def ply(self) -> int:
-        """Actions applied so far, chance outcomes included."""
-        return len(self._actions)
+        """Actions applied so far, chance outcomes included (counting a record it continued)."""
+        return self._base + len(self._actions)
 
     @property
     def actions(self) -> list[Action]:
-        """Every action applied so far, chance outcomes included (a copy)."""
+        """Every action applied by this Game, chance outcomes included (a copy)."""
         return list(self._actions)
 
     def scores(self) -> list:
@@ -179,7 +180,7 @@ class Game:
         self.state = state
         del self._actions[n:]
         if self.record is not None:
-            del self.record.actions[n:]
+            del self.record.actions[self._base + n:]
 
     @property
     def can_undo(self) -> bool:

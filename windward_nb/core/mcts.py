@@ -1,0 +1,329 @@
+"""A search bot for any game of the family: information-set Monte Carlo tree search.
+
+:class:`MCTSBot` never looks at what its seat cannot see. Every iteration it
+draws a *determinization* of the position from its own seat's point of view
+(``rules.determinize(state, seat, rng)``: the opponents' hands, the deck's
+order and sealed choices drawn afresh), then walks a tree of its decisions
+and the other seats' decisions in that sample world, rolls the game forward
+with a fast policy, and backs up one value per seat. Chance is sampled, not
+branched on (an "open loop" tree): a node stands for a sequence of players'
+choices, whatever the dice did on the way.
+
+Decisions can be big. A game may offer *options* (macro-actions) instead of
+single actions through ``rules.options(state, seat)``: each option is a
+named plan that plays one or more actions of the same seat (for Windward, a
+whole stretch of a turn up to a battle, a rest or its end). Without that hook
+every legal action is an option of one step. Options are tried in the order
+given (best first, by the game's own judgement) and the tree widens
+progressively, so a long list costs little until the search believes in it.
+
+Values: 1 for a win, 0 otherwise at the end of a game (``rules.returns``);
+when a rollout stops early (``rollout_plies``), ``rules.value(state)`` (per
+seat, 0-1) judges the position; the default there is the share of the score
+lead, which games override with something better.
+
+>>> import sys; sys.path.insert(0, "tests/core")
+>>> import dicerace
+>>> g = dicerace.new_game(2, seed=3)
+>>> bot = MCTSBot(seed=1, iterations=200)
+>>> str(bot.act(g.state)) in [str(a) for a in g.legal_actions()]
+True
+>>> r = bot.search(g.state)
+>>> r.iterations, len(r.options) > 0, 0 <= r.options[0].value <= 1
+(200, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Sequence
+
+import numpy as np
+
+from .actions import Action
+from .bots import Bot, RandomBot, make_bot
+from .rules import CHANCE, TERMINAL
+
+
+# =============================================================================== options (macro-actions)
+class Option:
+    """A plan one seat can follow: a ``key`` (stable across determinizations) and how to play it."""
+
+    key: Hashable
+    label: str
+
+    def first(self, state: Any) -> Action:  # pragma: no cover - abstract
+        """The action the plan takes now (what the bot plays if it chooses this option)."""
+        raise NotImplementedError
+
+    def run(self, state: Any, rng: np.random.Generator) -> None:  # pragma: no cover - abstract
+        """Play the plan in ``state`` (a determinization, changed in place), chance included."""
+        raise NotImplementedError
+
+
+class Step(Option):
+    """One legal action as an option."""
+
+    def __init__(self, action: Action):
+        self.action = action
+        self.key = str(action)
+        self.label = str(action)
+
+    def first(self, state: Any) -> Action:
+        return self.action
+
+    def run(self, state: Any, rng: np.random.Generator) -> None:
+        rules = type(state).rules
+        rules.apply(state, self.action)
+        draw_chance(rules, state, rng)
+
+
+class Plan(Option):
+    """An option played by a policy: ``policy(state) -> Action`` until the policy returns
+    ``None``, ``done(state, steps)`` says the plan is over, or another seat (or the end) decides.
+    The policy must return a legal action (or ``None``) in every state the plan reaches."""
+
+    def __init__(self, key: Hashable, label: str, policy: Callable[[Any], Action | None],
+                 done: Callable[[Any, int], bool] | None = None, max_steps: int = 200):
+        self.key = key
+        self.label = label
+        self.policy = policy
+        self.done = done
+        self.max_steps = max_steps
+
+    def first(self, state: Any) -> Action:
+        a = self.policy(state)
+        if a is None:
+            raise ValueError(f"plan {self.label!r} has no first action here")
+        return a
+
+    def run(self, state: Any, rng: np.random.Generator) -> None:
+        rules = type(state).rules
+        seat = rules.decider(state)
+        steps = 0
+        while steps < self.max_steps:
+            a = self.policy(state)
+            if a is None:
+                return
+            rules.apply(state, a)
+            steps += 1
+            draw_chance(rules, state, rng)
+            if rules.decider(state) != seat or (self.done is not None and self.done(state, steps)):
+                return
+
+
+def draw_chance(rules: Any, state: Any, rng: np.random.Generator) -> None:
+    while rules.decider(state) == CHANCE:
+        rules.apply(state, rules.sample_chance(state, rng))
+
+
+def default_options(state: Any, seat: int) -> list[Option]:
+    return [Step(a) for a in type(state).rules.legal_actions(state)]
+
+
+def default_value(rules: Any, state: Any) -> list[float]:
+    """A position's worth per seat in [0, 1]: the result if over, else each seat's place between
+    the lowest and the highest score."""
+    if rules.is_over(state):
+        return [float(x) for x in rules.returns(state)]
+    sc = [float(x) for x in rules.scores(state)]
+    lo, hi = min(sc), max(sc)
+    if hi == lo:
+        return [1.0 / len(sc)] * len(sc)
+    return [(x - lo) / (hi - lo) for x in sc]
+
+
+# =============================================================================== the tree
+@dataclass
+class _Node:
+    visits: int = 0
+    children: dict[Hashable, "_Edge"] = field(default_factory=dict)
+
+
+@dataclass
+class _Edge:
+    label: str
+    visits: int = 0
+    available: int = 0
+    total: float = 0.0  # value for the seat that chose it
+    node: _Node = field(default_factory=_Node)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True)
+class OptionStats:
+    """One option at the root after a search."""
+
+    key: Hashable
+    label: str
+    visits: int
+    value: float  # mean value for the searching seat (a win chance when games run to the end)
+
+
+@dataclass
+class SearchResult:
+    seat: int
+    iterations: int
+    seconds: float
+    options: list[OptionStats]  # most visited first
+
+    @property
+    def best(self) -> OptionStats:
+        return self.options[0]
+
+
+class MCTSBot(Bot):
+    """Information-set MCTS with sampled chance, UCT selection and progressive widening.
+
+    ``iterations`` or ``seconds`` sets the budget per decision (iterations are
+    reproducible with a seed; seconds depend on the machine). ``rollout`` is a
+    bot spec for the rollout policy (a name from the game's ``BOTS``, e.g.
+    ``"greedy"``, or a Bot class); ``rollout_plies`` caps a rollout's decisions
+    before ``rules.value`` judges the position. ``c`` weighs exploration.
+    ``widen``: an option ``k`` (0-based, in the game's order) is considered at a
+    node once the node has ``widen * k**2`` visits (0 = all at once).
+    """
+
+    name = "MCTSBot"
+
+    def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
+                 c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
+                 max_options: int = 64):
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            iterations = 200
+        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
+                                       or not 1 <= iterations <= 10**7):
+            raise ValueError(f"iterations must be a whole number 1-10000000, got {iterations!r}")
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not 0 < seconds <= 3600):
+            raise ValueError(f"seconds must be a number of seconds above 0 and at most 3600, got {seconds!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = float(c)
+        self.rollout_spec = rollout
+        self.rollout_plies = int(rollout_plies)
+        self.widen = float(widen)
+        self.max_options = int(max_options)
+        self._rollout_bots: dict[int, Bot] = {}
+        self.last: SearchResult | None = None
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds}"
+        return f"MCTSBot({budget}, rollout={self.rollout_spec!r})"
+
+    # ------------------------------------------------------------------ the Bot interface
+    def choose(self, state: Any, seat: int, legal: list[Action]) -> Action:
+        result = self.search(state)
+        rules = type(state).rules
+        options = {o.key: o for o in self._options(rules, state, seat)}
+        best = options.get(result.best.key)
+        if best is not None:
+            a = best.first(state)
+            if a in legal:
+                return a
+        return legal[0]
+
+    def explain(self, state: Any, action: Action) -> str:
+        if self.last is None:
+            return super().explain(state, action)
+        b = self.last.best
+        return f"{b.label}: about {b.value:.0%} ({b.visits} of {self.last.iterations} searches)"
+
+    # ------------------------------------------------------------------ search
+    def search(self, state: Any) -> SearchResult:
+        """Search from ``state`` for the seat that decides there; never reads its hidden parts."""
+        rules = type(state).rules
+        seat = rules.decider(state)
+        if seat < 0:
+            raise ValueError("no seat decides here")
+        root = _Node()
+        t0 = time.perf_counter()
+        deadline = t0 + self.seconds if self.seconds is not None else None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            world = rules.determinize(state, seat, self.rng)
+            self._iterate(rules, root, world)
+            done += 1
+        stats = [OptionStats(k, e.label, e.visits, e.mean) for k, e in root.children.items()]
+        stats.sort(key=lambda o: (-o.visits, -o.value))
+        self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
+        return self.last
+
+    def _options(self, rules: Any, state: Any, seat: int) -> list[Option]:
+        hook = getattr(rules, "options", None)
+        opts = hook(state, seat) if hook is not None else default_options(state, seat)
+        return opts[: self.max_options]
+
+    def _iterate(self, rules: Any, root: _Node, world: Any) -> None:
+        path: list[tuple[_Edge, int]] = []
+        node = root
+        while True:
+            who = rules.decider(world)
+            if who == CHANCE:
+                draw_chance(rules, world, self.rng)
+                continue
+            if who == TERMINAL:
+                break
+            options = self._options(rules, world, who)
+            if not options:
+                break
+            node.visits += 1
+            limit = len(options) if self.widen <= 0 else min(len(options), 1 + int(math.sqrt(node.visits / self.widen)))
+            allowed = options[:limit]
+            for o in allowed:
+                e = node.children.get(o.key)
+                if e is not None:
+                    e.available += 1
+            fresh = [o for o in allowed if o.key not in node.children]
+            if fresh:
+                o = fresh[0]
+                edge = node.children[o.key] = _Edge(label=o.label, available=1)
+                o.run(world, self.rng)
+                path.append((edge, who))
+                break
+            o = max(allowed, key=lambda x: self._ucb(node.children[x.key]))
+            edge = node.children[o.key]
+            o.run(world, self.rng)
+            path.append((edge, who))
+            node = edge.node
+        values = self._rollout(rules, world)
+        for edge, who in path:
+            edge.visits += 1
+            edge.total += values[who]
+
+    def _ucb(self, e: _Edge) -> float:
+        if e.visits == 0:
+            return math.inf
+        return e.mean + self.c * math.sqrt(math.log(max(e.available, 1)) / e.visits)
+
+    def _rollout(self, rules: Any, world: Any) -> list[float]:
+        table = None
+        steps = 0
+        while steps < self.rollout_plies:
+            who = rules.decider(world)
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                draw_chance(rules, world, self.rng)
+                continue
+            bot = self._rollout_bots.get(who)
+            if bot is None:
+                if table is None:
+                    from .registry import get
+
+                    table = getattr(get(rules.game).load(), "BOTS", None) if rules.game else None
+                bot = self._rollout_bots[who] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
+            rules.apply(world, bot.act(world))
+            steps += 1
+        value = getattr(rules, "value", None)
+        return list(value(world)) if value is not None else default_value(rules, world)

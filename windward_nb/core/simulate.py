@@ -1,0 +1,458 @@
+"""Many games between bots, for any game of the family, reproducibly, on one core or a cluster.
+
+:func:`play_game` plays one game and returns a :class:`GameResult`;
+:func:`play_many` plays ``n`` of them and gathers the results in numpy arrays
+(a :class:`SimResult`). Game ``i``'s seeds come from the master seed and ``i``
+through :class:`numpy.random.SeedSequence`, so game ``i`` is the same game
+whether it is played alone, first or last, in one process, on eight, or on a
+Dask cluster.
+
+Where the games run:
+
+- ``workers=1`` (default): in this process;
+- ``workers=N``: a pool of N processes; a worker that dies loses only its
+  unfinished games, which are retried once (``result.failures`` says which
+  games failed for good, and why);
+- ``client=`` a ``dask.distributed.Client`` or ``scheduler="tcp://host:8786"``:
+  on a Dask cluster, in chunks sized from the threads the cluster has (looked
+  up again as chunks finish, so workers that join are used), streamed back as
+  they finish.
+
+Interrupting a long run (Ctrl+C, or the notebook's stop button) returns the
+games finished so far, with ``result.interrupted`` set.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+import warnings
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from .bots import Bot, make_bot
+from .rules import CHANCE
+
+__all__ = ["GameResult", "SimResult", "game_seeds", "play_game", "play_many", "chunk_plan"]
+
+
+# =============================================================================== one game
+@dataclass
+class GameResult:
+    """One finished (or cut-off, or failed) game."""
+
+    index: int
+    seed: int
+    players: int
+    winners: list[int]  # seats with a positive return (empty: nobody won, or unfinished)
+    scores: list[float]
+    plies: int  # every action, chance outcomes included
+    decisions: int  # actions chosen by the bots
+    over: bool
+    bots: list[str]
+    stats: dict[str, Any] = field(default_factory=dict)  # game-specific figures (rounds, sources ...)
+    record: Any = None
+    seconds: float = 0.0
+    error: str | None = None  # why the game could not be played (then nothing else is meaningful)
+
+    @property
+    def winner(self) -> int:
+        """The single winning seat, or -1."""
+        return self.winners[0] if len(self.winners) == 1 else -1
+
+
+def game_seeds(master: int, index: int, players: int) -> tuple[int, list[int]]:
+    """The setup seed of game ``index`` and one seed per seat for its bots (from a SeedSequence)."""
+    ss = np.random.SeedSequence(master, spawn_key=(index,))
+    words = ss.generate_state(1 + players, dtype=np.uint32)
+    return int(words[0]) & 0x7FFFFFFF, [int(w) for w in words[1:]]
+
+
+def _module(game: str):
+    from .registry import get
+
+    return get(game).load()
+
+
+def bot_specs(bots: Any, players: int) -> list[Any]:
+    if isinstance(bots, (list, tuple)):
+        if len(bots) != players:
+            raise ValueError(f"bots lists {len(bots)} bots for {players} players")
+        return list(bots)
+    if isinstance(bots, str) and "," in bots:
+        return bot_specs([b.strip() for b in bots.split(",")], players)
+    return [bots] * players
+
+
+def play_game(game: str = "windward", players: int = 4, bots: Any = "greedy", seed: int = 0, *,
+              max_actions: int = 20_000, record: bool = False, bot_seeds: Sequence[int] | None = None,
+              index: int = 0, names: list[str] | None = None, observer: Callable | None = None,
+              **options: Any) -> GameResult:
+    """Play one game between bots, drawing chance from the game's own seeded generator.
+
+    The game is the one ``new_game(players=players, seed=seed, **options)`` of
+    ``game`` sets up, so replaying the bots' choices through a Game gives the
+    same game. ``max_actions`` caps the plies (then ``over=False``).
+    ``observer(state, action, events)`` is called after every ply. Raises
+    ``RuntimeError`` if a bot chooses an action that is not legal.
+    """
+    t0 = time.perf_counter()
+    mod = _module(game)
+    specs = bot_specs(bots, players)
+    seeds = list(bot_seeds) if bot_seeds is not None else [seed * 7919 + 101 * k + 1 for k in range(players)]
+    table = getattr(mod, "BOTS", None)
+    seat_bots: list[Bot] = [make_bot(spec, sd, table) for spec, sd in zip(specs, seeds)]
+    kwargs = dict(options)
+    if names is not None:
+        kwargs["names"] = names
+    g = mod.new_game(players=players, seed=seed, auto_chance=False, **kwargs)
+    rules = g.rules
+    s = g.state
+    rng = g.rng
+    actions = g.record.actions if g.record is not None else []
+    tally = mod.simulation_tally(players, s) if hasattr(mod, "simulation_tally") else None
+    decisions = plies = 0
+    decider, legal_actions, apply = rules.decider, rules.legal_actions, rules.apply
+    while plies < max_actions:
+        who = decider(s)
+        if who < 0:
+            if who != CHANCE:
+                break
+            a = rules.sample_chance(s, rng)
+        else:
+            legal = legal_actions(s)
+            a = seat_bots[who].act(s, legal)
+            if a not in legal:
+                raise RuntimeError(f"{seat_bots[who].name} chose {a}, which is not legal here "
+                                   f"(game seed {seed}, ply {plies + 1})")
+            decisions += 1
+        events = apply(s, a)
+        if tally is not None:
+            tally.events(s, events)
+        actions.append(str(a))
+        plies += 1
+        if observer is not None:
+            observer(s, a, events)
+    over = rules.is_over(s)
+    returns = rules.returns(s)
+    winners = [i for i, r in enumerate(returns) if r > 0] if over else []
+    scores = list(rules.scores(s))
+    stats = tally.final(s) if tally is not None else {}
+    rec = None
+    if record and g.record is not None:
+        rec = g.record
+        for k, b in enumerate(seat_bots):
+            rec.set_player(k, name=names[k] if names else f"{b.name} {k + 1}", bot=b.name)
+        rec.meta["final"] = {"scores": scores, "winners": winners, "over": over, "plies": plies,
+                             "result": rules.outcome_text(s), **_jsonable(stats)}
+        rec.meta["generator"] = {"function": f"{__name__}.play_game", "game": rules.game, "seed": seed,
+                                 "bot_seeds": seeds, "bots": [b.name for b in seat_bots]}
+    return GameResult(index=index, seed=seed, players=players, winners=winners, scores=scores, plies=plies,
+                      decisions=decisions, over=over, bots=[b.name for b in seat_bots], stats=stats, record=rec,
+                      seconds=time.perf_counter() - t0)
+
+
+def _jsonable(stats: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for k, v in stats.items():
+        out[k] = v.tolist() if isinstance(v, np.ndarray) else v
+    return out
+
+
+# =============================================================================== many games
+@dataclass
+class SimResult:
+    """Results of many games as numpy arrays (one row per game, in game order).
+
+    Game-specific figures (``rounds``, ``sources`` ...) are in :attr:`stats`
+    and readable as attributes (``result.rounds``).
+    """
+
+    game: str
+    players: int
+    bots: list[str]
+    seeds: np.ndarray  # (n,) setup seed of each game
+    winner: np.ndarray  # (n,) the single winning seat, -1 if none
+    scores: np.ndarray  # (n, players)
+    plies: np.ndarray  # (n,) actions, chance included
+    decisions: np.ndarray  # (n,) actions chosen by bots
+    over: np.ndarray  # (n,) True when the game ended by the rules
+    returns: np.ndarray  # (n, players) 1 per winner
+    stats: dict[str, np.ndarray] = field(default_factory=dict)
+    seconds: float = 0.0
+    workers: int = 1  # processes used; 0 when an executor or Dask ran the games
+    chunks: int = 0  # pieces of work sent out (0 in this process)
+    records: list[Any] | None = None
+    master_seed: int = 0
+    indices: np.ndarray | None = None  # (n,) game index of each row (all of 0..N-1 unless games failed)
+    failures: list[tuple[int, int, str]] = field(default_factory=list)  # (index, seed, why)
+    interrupted: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    def __getattr__(self, name: str) -> Any:
+        stats = self.__dict__.get("stats")
+        if stats is not None and name in stats:
+            return stats[name]
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
+
+    @property
+    def games_per_second(self) -> float:
+        return len(self) / self.seconds if self.seconds else float("nan")
+
+    def win_rates(self) -> np.ndarray:
+        """Share of finished games won (alone) by each seat."""
+        done = self.winner >= 0
+        if not done.any():
+            return np.zeros(self.players)
+        return np.bincount(self.winner[done], minlength=self.players) / done.sum()
+
+    def summary(self) -> str:
+        n = len(self)
+        done = int(self.over.sum())
+        lines = [f"{n} games of {self.game}, {self.players} players ({', '.join(self.bots)}), master seed "
+                 f"{self.master_seed}: {done} finished, {n - done} cut off at the action limit"]
+        if self.failures:
+            lines.append(f"  {len(self.failures)} games failed: " + "; ".join(
+                f"game {i} (seed {s}): {why}" for i, s, why in self.failures[:3]))
+        if self.interrupted:
+            lines.append("  interrupted: these are the games that finished before the stop")
+        if self.seconds:
+            lines.append(f"  {self.seconds:.2f} s with {self.workers or 'a cluster of'} worker(s), "
+                         f"{self.games_per_second:.2f} games/s")
+        if n:
+            lines.append(f"  mean {self.decisions.mean():.0f} decisions, {self.plies.mean():.0f} plies")
+            lines.append("  win rate by seat: " + ", ".join(f"{k + 1}: {w:.0%}" for k, w in enumerate(self.win_rates())))
+            lines.append("  mean final score by seat: "
+                         + ", ".join(f"{k + 1}: {m:.1f}" for k, m in enumerate(self.scores.mean(axis=0))))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<SimResult {len(self)} games of {self.game}, {self.players} players>"
+
+
+def _run_chunk(args: tuple) -> list[GameResult]:
+    game, indices, players, bots, master, max_actions, record, options = args
+    out = []
+    for i in indices:
+        seed, bot_seeds = game_seeds(master, i, players)
+        try:
+            out.append(play_game(game, players, bots, seed, max_actions=max_actions, record=record,
+                                 bot_seeds=bot_seeds, index=i, **options))
+        except Exception as exc:  # one bad game must not take the batch down
+            out.append(GameResult(index=i, seed=seed, players=players, winners=[], scores=[0.0] * players,
+                                  plies=0, decisions=0, over=False, bots=[], error=f"{type(exc).__name__}: {exc}"))
+    return out
+
+
+def _progress_bar(total: int, enabled: bool, desc: str):
+    if not enabled:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except Exception:  # tqdm is optional
+        return None
+    return tqdm(total=total, desc=desc, unit="game")
+
+
+def chunk_plan(n: int, threads: int, chunksize: int | None = None, per_thread: int = 4) -> list[list[int]]:
+    """Split games ``0..n-1`` into chunks: about ``per_thread`` chunks for every thread
+    (enough to balance games of uneven length), or chunks of ``chunksize``."""
+    if n <= 0:
+        return []
+    size = chunksize or max(1, math.ceil(n / (max(1, threads) * per_thread)))
+    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+
+
+def _cluster_threads(client: Any) -> int:
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:
+        return 1
+
+
+def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, game: str = "windward",
+              workers: int = 1, progress: bool = True, max_actions: int = 20_000, record: bool = False,
+              chunksize: int | None = None, executor: Executor | None = None, client: Any = None,
+              scheduler: str | None = None, result_class: type | None = None, **options: Any) -> SimResult:
+    """Play ``n`` seeded games between bots and gather the results (see the module doc).
+
+    ``bots`` is one spec for every seat or one per seat (a name such as
+    ``"greedy"``, ``"random"``, ``"mcts:iterations=200"``, a Bot class or a
+    factory). Other keywords go to the game's ``new_game``.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a whole number of games, got {n!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be 1 or more, got {workers!r}")
+    mod = _module(game)
+    specs = bot_specs(bots, players)
+    names = [make_bot(sp, 0, getattr(mod, "BOTS", None)).name for sp in specs]
+    t0 = time.perf_counter()
+    results: dict[int, GameResult] = {}
+    failures: list[tuple[int, int, str]] = []
+    own_client = None
+    if scheduler is not None and client is None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ImportError("scheduler= needs dask.distributed: pip install 'windward-nb[cluster]'") from None
+        client = own_client = Client(scheduler)
+    payload = (game, players, bots, seed, max_actions, record, options)
+    bar = _progress_bar(n, progress, f"{game} {players}p {'/'.join(sorted(set(names)))}")
+    interrupted = False
+    chunks_sent = 0
+
+    def take(batch: list[GameResult]) -> None:
+        for r in batch:
+            if r.error is None:
+                results[r.index] = r
+        if bar is not None:
+            bar.update(len(batch))
+
+    try:
+        if client is not None:
+            chunks_sent = _run_dask(client, n, payload, chunksize, take)
+        elif executor is not None:
+            chunks = chunk_plan(n, 4, chunksize)
+            chunks_sent = len(chunks)
+            _run_executor(executor, chunks, payload, take)
+        elif workers > 1:
+            chunks = chunk_plan(n, workers, chunksize)
+            chunks_sent = len(chunks)
+            _run_pool(workers, chunks, payload, take, failures)
+        else:
+            for i in range(n):
+                take(_run_chunk((game, [i], *payload[1:])))
+    except KeyboardInterrupt:
+        interrupted = True
+        warnings.warn(f"interrupted: keeping the {len(results)} games that finished", RuntimeWarning, stacklevel=2)
+    finally:
+        if bar is not None:
+            bar.close()
+        if own_client is not None:
+            own_client.close()
+    # games that raised inside a worker are failures with the reason
+    if not interrupted:
+        missing = [i for i in range(n) if i not in results]
+        retry = [i for i in missing if not any(f[0] == i for f in failures)]
+        for i in retry:
+            r = _run_chunk((game, [i], *payload[1:]))[0]
+            if r.error is None:
+                results[i] = r
+            else:
+                failures.append((i, r.seed, r.error))
+    failures.sort()
+    done = [results[i] for i in sorted(results)]
+    res_cls = result_class or getattr(mod, "SimResult", SimResult)
+    return _gather(res_cls, game, players, names, done, seed, time.perf_counter() - t0,
+                   workers=0 if (client is not None or executor is not None) else workers, chunks=chunks_sent,
+                   record=record, failures=failures, interrupted=interrupted, options=options)
+
+
+def _run_executor(ex: Executor, chunks: list[list[int]], payload: tuple, take: Callable) -> None:
+    game, *rest = payload
+    futures = [ex.submit(_run_chunk, (game, c, *rest)) for c in chunks]
+    pending = set(futures)
+    while pending:
+        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for f in done:
+            take(f.result())
+
+
+def _run_pool(workers: int, chunks: list[list[int]], payload: tuple, take: Callable,
+              failures: list[tuple[int, int, str]]) -> None:
+    """Run chunks on a process pool; if a worker dies, retry its unfinished games once, one by one."""
+    game, *rest = payload
+    todo = chunks
+    for attempt in (1, 2):
+        lost: list[int] = []
+        reason = ""
+        with ProcessPoolExecutor(max_workers=min(workers, max(1, len(todo)))) as ex:
+            futures: dict[Future, list[int]] = {ex.submit(_run_chunk, (game, c, *rest)): c for c in todo}
+            pending = set(futures)
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    try:
+                        take(f.result())
+                    except BrokenProcessPool as exc:
+                        lost.extend(futures[f])
+                        reason = f"its worker process died ({exc or 'BrokenProcessPool'})"
+        if not lost:
+            return
+        if attempt == 1:
+            todo = [[i] for i in sorted(lost)]
+        else:
+            master = payload[3]
+            players = payload[1]
+            for i in sorted(lost):
+                failures.append((i, game_seeds(master, i, players)[0], reason + "; failed again when retried"))
+
+
+def _run_dask(client: Any, n: int, payload: tuple, chunksize: int | None, take: Callable) -> int:
+    """Stream chunks through a Dask client, keeping about two chunks per cluster thread in flight."""
+    from distributed import as_completed
+
+    game, *rest = payload
+    threads = _cluster_threads(client)
+    chunks = chunk_plan(n, threads, chunksize)
+    queue = list(reversed(chunks))
+    sent = 0
+
+    def submit_more(ac) -> None:
+        nonlocal sent
+        window = 2 * _cluster_threads(client)
+        while queue and ac.count() < window:
+            c = queue.pop()
+            ac.add(client.submit(_run_chunk, (game, c, *rest), pure=False))
+            sent += 1
+
+    ac = as_completed([])
+    submit_more(ac)
+    try:
+        for fut in ac:
+            take(fut.result())
+            fut.release()
+            submit_more(ac)
+    except BaseException:
+        for f in list(ac.futures):
+            f.cancel()
+        raise
+    return sent
+
+
+def _gather(res_cls: type, game: str, players: int, names: list[str], done: list[GameResult], seed: int,
+            seconds: float, *, workers: int, chunks: int, record: bool, failures: list, interrupted: bool,
+            options: dict) -> SimResult:
+    n = len(done)
+    stats: dict[str, np.ndarray] = {}
+    keys = list(done[0].stats) if done else []
+    for k in keys:
+        try:
+            stats[k] = np.array([r.stats[k] for r in done])
+        except (ValueError, KeyError):
+            continue
+    returns = np.zeros((n, players))
+    for row, r in enumerate(done):
+        for w in r.winners:
+            returns[row, w] = 1.0
+    return res_cls(
+        game=game, players=players, bots=names,
+        seeds=np.array([r.seed for r in done], dtype=np.int64),
+        winner=np.array([r.winner for r in done], dtype=np.int8),
+        scores=np.array([r.scores for r in done], dtype=float).reshape(n, players),
+        plies=np.array([r.plies for r in done], dtype=np.int32),
+        decisions=np.array([r.decisions for r in done], dtype=np.int32),
+        over=np.array([r.over for r in done], dtype=bool),
+        returns=returns, stats=stats, seconds=seconds, workers=workers, chunks=chunks,
+        records=[r.record for r in done] if record else None, master_seed=seed,
+        indices=np.array([r.index for r in done], dtype=np.int64), failures=failures,
+        interrupted=interrupted, options=dict(options),
+    )
