@@ -10,9 +10,10 @@
 
 from .actions import GRAMMAR, NWAction
 from .components import ComponentError, Components, Tile, load_components
+from .record import Record
 from .rules import RULES, NWRules
 from .setup import DEFAULTS, new_game, start_state
 from .state import NWState
 
-__all__ = ["ComponentError", "Components", "DEFAULTS", "GRAMMAR", "NWAction", "NWRules", "NWState", "RULES",
+__all__ = ["ComponentError", "Components", "DEFAULTS", "GRAMMAR", "NWAction", "NWRules", "NWState", "RULES", "Record",
            "Tile", "load_components", "new_game", "start_state"]

@@ -66,26 +66,19 @@ def start_state(players: int = 3, data: Any = None, **options: Any) -> NWState:
 
 
 def new_game(players: int = 3, seed: int | None = None, *, data: Any = None, auto_chance: bool = True,
-             record: Any = None, **options: Any) -> Game:
+             names: Any = None, **options: Any) -> Game:
     """A new game of North Wind; ``seed`` fixes the deal, every shuffle and every die.
 
     ``data`` plays with your own components (see
-    :func:`~windward_nb.northwind.components.load_components`); options:
-    ``stop_early`` (may a captain end a voyage before its range, default
-    True), ``exclusive_bonuses`` (only the first captain takes the "every
-    harbour" and "all crew" bonus fields, default False), ``max_turns`` (end
-    the game after that many turns, for simulations; default None).
+    :func:`~windward_nb.northwind.components.load_components`); ``names`` names
+    the seats in the record. Options: ``stop_early`` (may a captain end a
+    voyage before its range, default True), ``exclusive_bonuses`` (only the
+    first captain takes the "every harbour" and "all crew" bonus fields,
+    default False), ``max_turns`` (end the game after that many turns, for
+    simulations; default None).
     """
+    from .record import Record
+
     state = start_state(players, data, **options)
-    if record is None:
-        record = _new_record(state, players, seed)
+    record = Record.for_game(players, state.comp, state.options, seed, names)
     return Game(state, record, seed=seed, auto_chance=auto_chance)
-
-
-def _new_record(state: NWState, players: int, seed: int | None) -> Any:
-    """The game's record, once records exist in the core (None before)."""
-    try:
-        from .record import Record
-    except ImportError:  # pragma: no cover - before core records land
-        return None
-    return Record.for_state(state, players=players, seed=seed)
