@@ -17,3 +17,8 @@ from .state import NWState
 
 __all__ = ["ComponentError", "Components", "DEFAULTS", "GRAMMAR", "NWAction", "NWRules", "NWState", "RULES", "Record",
            "Tile", "load_components", "new_game", "start_state"]
+
+from .bots import BOTS, GreedyBot, RandomBot  # noqa: E402
+from .simulation import simulation_tally  # noqa: E402
+
+__all__ += ["BOTS", "GreedyBot", "RandomBot", "simulation_tally"]
