@@ -22,3 +22,6 @@ from .bots import BOTS, GreedyBot, RandomBot  # noqa: E402
 from .simulation import simulation_tally  # noqa: E402
 
 __all__ += ["BOTS", "GreedyBot", "RandomBot", "simulation_tally"]
+from .tournament import upgrade_tournament  # noqa: E402
+
+__all__ += ["upgrade_tournament"]

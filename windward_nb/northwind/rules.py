@@ -661,6 +661,19 @@ class NWRules(Rules):
     def seat_name(self, s: NWState, seat: int) -> str:
         return name(seat)
 
+    def turn_label(self, s: NWState) -> str:
+        """The heading a score sheet groups plies under."""
+        if s.turns == 0:
+            return "Setting up"
+        return f"Turn {s.turns}: {name(s.turn)}"
+
+    def value(self, s: NWState) -> list[float]:
+        """Each captain's share of the way to victory (tokens on the board / tokens needed), for
+        search bots that stop a playout early."""
+        if s.phase == "over":
+            return [float(x) for x in self.returns(s)]
+        return [s.on_board(p) / s.target_tokens for p in range(s.players)]
+
 
 def battle_outcomes(faces: tuple[str, ...], dice: int) -> list[tuple[NWAction, Fraction]]:
     """Every roll of ``dice`` battle dice as a sorted multiset of faces, with its exact probability.
