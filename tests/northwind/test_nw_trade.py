@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nw_helpers import at, game, kinds, legal, no_invariant_broken, play, refused
+from nw_helpers import at, kinds, legal, no_invariant_broken, play, refused
 
 H, M, SHIP = "Commercial Harbor", "Merchant", "Your Ship"
 

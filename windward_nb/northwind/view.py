@@ -62,3 +62,97 @@ def describe(s: NWState, a: NWAction) -> str:
     if v == "fight":
         return f"fight with {s.cannons[s.turn]} battle dice against strength {s.pirate}"
     return str(a)
+
+
+# ----------------------------------------------------------------------------------- positions
+def _seat(s: NWState, p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def ship_text(s: NWState, seat: int) -> str:
+    """One line for a captain's ship and supply."""
+    crew = ", ".join(c.capitalize() for c in s.crew[seat]) or "none aboard"
+    return (f"{_seat(s, seat)}: {s.gold[seat]} gold, {s.letters[seat]} letter{'s' if s.letters[seat] != 1 else ''}, "
+            f"hold {s.goods_text(seat)}, brig {s.brig[seat]}/{s.comp.brig}, cannons {s.cannons[seat]}, "
+            f"sail {s.sail[seat]}, crew {crew}; tokens on the board {s.on_board(seat)}/{s.target_tokens}")
+
+
+def task_board_text(s: NWState) -> str:
+    """The task board: each column's fields (seat numbers bottom up), its current task and bonus holder."""
+    comp = s.comp
+    lines = []
+    width = max(len(comp.tile(d).title) for d in comp.destinations)
+    for col, d in enumerate(comp.destinations):
+        fields = comp.tasks[d]
+        marks = [str(p + 1) for p in s.tasks[col]] + ["."] * (len(fields) - len(s.tasks[col]))
+        need = tasks.current(s, col)
+        most = _seat(s, s.most[col]) if s.most[col] >= 0 else "nobody"
+        lines.append(f"{comp.tile(d).title:<{width}}  [{' '.join(marks)}]  now: "
+                     f"{tasks.need_text(need) if need else 'all done'}; most tokens: {most}")
+    sup = ", ".join(_seat(s, p) for p in s.supply_bonus) or "nobody"
+    crew = ", ".join(_seat(s, p) for p in s.crew_bonus) or "nobody"
+    lines.append(f"Bonus fields: every harbour supplied: {sup}; all crew aboard: {crew}")
+    return "\n".join(lines)
+
+
+def stacks_text(s: NWState, seat: int | None = None) -> str:
+    """Each stack: how many tiles, which were seen in it (and, for ``seat``, which it saw alone)."""
+    comp = s.comp
+    lines = []
+    for i, d in enumerate(comp.destinations):
+        seen = [t for t in s.known[i] if t != d]
+        mine = [t for t in s.secret[seat][i] if t not in s.known[i]] if seat is not None and s.secret else []
+        extra = f"; your Lookout saw {', '.join(mine)}" if mine else ""
+        here = " (sailing)" if i == s.stack and s.phase not in ("choose", "shuffle") else ""
+        lines.append(f"{comp.tile(d).title} stack{here}: {len(s.stacks[i]) + (len(s.row) if i == s.stack else 0)} "
+                     f"tiles; seen in it: {', '.join(seen) or 'nothing yet'}{extra}")
+    return "\n".join(lines)
+
+
+def voyage_text(s: NWState) -> str:
+    """The revealed row of the voyage under way ('*' marks a used tile)."""
+    if s.stack < 0 or s.phase in ("choose", "shuffle", "over"):
+        return "No voyage under way."
+    comp = s.comp
+    row = " | ".join(comp.tile(t).title + ("*" if used else "") for t, used in zip(s.row, s.used)) or "nothing yet"
+    return (f"{_seat(s, s.turn)} sails the {comp.tile(comp.destinations[s.stack]).title} stack: "
+            f"{len(s.row)} of {s.sail[s.turn]} tiles, {s.actions} action{'s' if s.actions != 1 else ''}: {row}")
+
+
+def prompt(s: NWState) -> str:
+    """What happens now, in a sentence (the table's status line)."""
+    ph = s.phase
+    who = _seat(s, s.turn)
+    if ph == "over":
+        return s.result
+    if ph in ("deal", "shuffle"):
+        return "The stacks are being shuffled."
+    if ph == "choose":
+        return f"{who}: choose a stack to sail into."
+    if ph == "prepare":
+        return f"{who}: reveal the first tile" + (", or let the Lookout look first." if s.has(s.turn, "lookout")
+                                                   and not s.looked else ".")
+    if ph == "peek":
+        return f"{who}: the Lookout sees {s.comp.tile(s.peek).title}. Keep it on top or put it under?"
+    if ph == "tile":
+        return f"{who}: {s.comp.tile(s.tile_id).title}. Use it or pass."
+    if ph == "sail":
+        return f"{who}: reveal the next tile or end the voyage."
+    if ph == "event":
+        return "Fog! The event die is rolled."
+    if ph == "pirate":
+        return f"{who}: a pirate ship of strength {s.pirate}. Pay {s.comp.ransom} gold or fight?"
+    if ph == "battle":
+        return f"{who} fires {s.cannons[s.turn]} battle dice."
+    if ph == "letter":
+        p = s.letter_queue[0]
+        return f"{_seat(s, p)}: spend a commercial letter on {s.comp.tile(s.tile_id).title}, or pass."
+    return ph
+
+
+def board_text(s: NWState, seat: int | None = None) -> str:
+    """The whole table as text: task board, stacks, voyage, ships, and what happens now."""
+    parts = [task_board_text(s), stacks_text(s, seat), voyage_text(s)]
+    parts.append("\n".join(ship_text(s, p) for p in range(s.players)))
+    parts.append(prompt(s))
+    return "\n\n".join(parts)
