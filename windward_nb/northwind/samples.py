@@ -28,19 +28,25 @@ def make_sample(players: int) -> Record:
                     names=[f"Greedy {k + 1}" for k in range(players)])
     rec = res.record
     notes: dict[int, str] = {}
-    tasks_done = 0
+    firsts: set[str] = set()
+
+    def first(kind: str, ply: int, text: str) -> None:
+        if kind not in firsts:
+            firsts.add(kind)
+            notes.setdefault(ply, text)
+
     for ply, _, state, events in rec.iter_plies():
         for e in events:
             if e.kind == "TaskCompleted":
-                tasks_done += 1
-                if tasks_done == 1:
-                    notes[ply] = "The first task of the game."
+                first("task", ply, "The first task of the game is completed.")
+            elif e.kind == "Victory":
+                first("victory", ply, "The first pirate captain goes to a brig: Fort Haven wants them.")
+            elif e.kind == "LetterUsed":
+                first("letter", ply, "An opponent spends a commercial letter on the tile just used.")
             elif e.kind == "BonusLost":
-                notes.setdefault(ply, "A tie in a column: the bonus token goes back to its owner.")
+                first("lost", ply, "A captain draws level in a column: the bonus token goes back to its owner.")
             elif e.kind == "BonusPlaced" and e.data.get("bonus") == "supply":
-                notes.setdefault(ply, "A token in every column: the supply bonus.")
-            elif e.kind == "Victory" and state.brig[e.data["seat"]] == 2:
-                notes.setdefault(ply, "A second pirate captain: the brig is full.")
+                first("supply", ply, "A token in every column: the supply bonus.")
             elif e.kind == "GameOver":
                 notes[ply] = e.text
     for ply, text in notes.items():
