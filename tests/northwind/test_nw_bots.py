@@ -83,3 +83,21 @@ def test_the_tournament_seats_everyone_first_half_the_time():
         upgrade_tournament({"a": "cannon", "b": "sail"}, games=3)
     with pytest.raises(ValueError):
         upgrade_tournament({"a": "cannon"}, games=2)
+
+
+def test_the_search_bot_plans_stacks_and_fights_and_plays_legally():
+    from windward_nb.core.mcts import MCTSBot
+    from windward_nb.northwind import RULES, new_game
+
+    g = new_game(players=2, seed=4)
+    opts = RULES.options(g.state, 0)
+    assert sorted(o.key for o in opts) == ["sail fort-haven", "sail north-cape", "sail olsand"]
+    bot = MCTSBot(seed=1, iterations=12, rollout="greedy", rollout_plies=30)
+    a = bot.act(g.state)
+    assert a in g.legal_actions()
+    assert 0 <= RULES.value(g.state)[0] <= 1
+    f = scenario(players=2, stacks={"olsand": ["fog-1"]}, gold=[3, 3], cannons=[2, 1])
+    f.apply("sail olsand")
+    f.apply("reveal")
+    f.apply("event pirate 1")
+    assert {o.key for o in RULES.options(f.state, 0)} == {"pay", "fight"}
