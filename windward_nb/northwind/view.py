@@ -156,3 +156,75 @@ def board_text(s: NWState, seat: int | None = None) -> str:
     parts.append("\n".join(ship_text(s, p) for p in range(s.players)))
     parts.append(prompt(s))
     return "\n\n".join(parts)
+
+
+# ----------------------------------------------------------------------------------- widget data
+KIND_COLOURS = {"destination": "#CCBB44", "fog": "#BBBBBB", "shipwreck": "#AA7744", "merchant": "#AA3377",
+                "equipment": "#228833", "harbour": "#4477AA"}  #: colour-blind-safe, always with a text label
+SEAT_COLOURS = ("#EE7733", "#0077BB", "#EE3377", "#009988")
+
+
+def short_title(s: NWState, tile_id: str) -> str:
+    """A tile's name short enough for a square on the board ('salt 1', 'merchant 3', 'fog')."""
+    t = s.comp.tile(tile_id)
+    if t.kind == "harbour":
+        return " ".join(f"{g} {p}" for g, p in t.goods.items())
+    if t.kind == "merchant":
+        return f"merchant {t.price}"
+    if t.kind == "equipment":
+        return f"equip {t.cannon}/{t.crew}"
+    if t.kind == "destination":
+        return t.title
+    return t.kind
+
+
+def voyage_view(s: NWState, seat: int | None = None) -> dict:
+    """What the VoyageBoard draws, JSON-ready: stacks, the revealed row, the task board.
+
+    ``seat``: whose eyes (the Lookout's tile shows only to its captain); None = a spectator.
+    """
+    comp = s.comp
+    rules = type(s).rules
+    legal = {str(a) for a in rules.legal_actions(s)} if rules.decider(s) >= 0 else set()
+    stacks = []
+    for i, d in enumerate(comp.destinations):
+        sailing = i == s.stack and s.phase not in ("choose", "shuffle", "over")
+        action = f"sail {d}" if f"sail {d}" in legal else ("reveal" if sailing and "reveal" in legal else "")
+        stacks.append({"dest": d, "title": comp.tile(d).title,
+                       "tiles": len(s.stacks[i]) if s.stacks else 0, "sailing": sailing,
+                       "seen": [short_title(s, t) for t in s.known[i] if t != d] if s.known else [],
+                       "action": action})
+    row = [{"tile": t, "title": comp.tile(t).title, "short": short_title(s, t), "kind": comp.tile(t).kind,
+            "colour": KIND_COLOURS[comp.tile(t).kind], "used": used, "current": k == len(s.row) - 1
+            and s.phase in ("tile", "letter", "event", "pirate", "battle")}
+           for k, (t, used) in enumerate(zip(s.row, s.used))]
+    peek = ""
+    if s.peek:
+        peek = short_title(s, s.peek) if seat == s.turn else "?"
+    columns = []
+    for col, d in enumerate(comp.destinations):
+        done = len(s.tasks[col])
+        fields = [{"need": tasks.need_text(need), "seat": s.tasks[col][k] if k < done else -1, "current": k == done}
+                  for k, need in enumerate(comp.tasks[d])]
+        columns.append({"dest": d, "title": comp.tile(d).title, "fields": fields, "most": s.most[col]})
+    return {"stacks": stacks, "row": row, "peek": peek, "range": s.sail[s.turn] if s.sail else 0,
+            "actions": s.actions, "voyager": s.turn, "columns": columns,
+            "supply_bonus": list(s.supply_bonus), "crew_bonus": list(s.crew_bonus),
+            "prompt": prompt(s), "phase": s.phase}
+
+
+def ship_view(s: NWState, seat: int) -> dict:
+    """What the ShipPanel draws for one captain, JSON-ready: every slot and track."""
+    comp = s.comp
+    hold = [g for g, n in zip(GOODS, s.hold[seat]) for _ in range(n)]
+    hold += [""] * (comp.hold - len(hold))
+    slots = [{"ability": a, "filled": a in s.crew[seat], "where": "crow's nest" if a == "lookout" else "cabin"}
+             for a in ("boatswain", "bookkeeper", "cannoneer", "treasurer", "lookout")]
+    return {"seat": seat, "name": _seat(s, seat), "colour": SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+            "gold": s.gold[seat], "letters": s.letters[seat], "letters_max": comp.letters_max,
+            "hold": hold, "brig": [k < s.brig[seat] for k in range(comp.brig)],
+            "cannons": [k < s.cannons[seat] for k in range(comp.cannon_slots)],
+            "crew_supply": comp.crew - len(s.crew[seat]), "slots": slots,
+            "sail": s.sail[seat], "sail_levels": list(range(comp.sail_start, comp.sail_max + 1)),
+            "on_board": s.on_board(seat), "target": s.target_tokens, "tokens": s.tokens[seat],
+            "active": s.turn == seat and s.phase not in ("over",)}
