@@ -56,7 +56,8 @@ def test_playouts_with_each_option(options):
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_many_random_games_to_the_end(players):
-    report = check_playouts(lambda seed: new_game(players=players, seed=seed), games=3, seed=1000 + players,
+    """Whole games of uniformly random play (thousands of decisions each): one per player count in CI."""
+    report = check_playouts(lambda seed: new_game(players=players, seed=seed), games=1, seed=1000 + players,
                             max_plies=100_000, hidden=True, from_dict=NWState.from_dict, clone_every=400,
                             observe_every=29)
-    assert report.finished == 3
+    assert report.finished == 1 and report.decisions > 1000
