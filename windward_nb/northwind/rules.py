@@ -17,42 +17,23 @@ every reading.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from itertools import combinations_with_replacement
-from math import factorial
 from typing import Any
 
 import numpy as np
 
 from ..core.events import Event
-from ..core.rules import CHANCE, TERMINAL, Refusal, Rules
+from ..core.rules import CHANCE, TERMINAL, Rules
 from . import tasks, trade
-from .actions import TRADE_VERBS, NWAction
-from .components import BATTLE_FACES, GOODS
+from .actions import NWAction
+from .chance import Chance, battle_outcomes
+from .components import GOODS
+from .refusals import Refusals, name
 from .state import NWState
 
-SETUP = "Preparing the Sea Tile Stacks"
-INCOME = "Gold Income for the Poor"
-VOYAGE = "Trading Voyage"
-TWO = "Two actions per voyage"
-GET_LETTER = "Receiving a commercial letter"
-SHUFFLE = "Shuffling the Tiles"
-LETTERS = "Using Commercial Letters"
-DEST = "Destination Harbor"
-WRECK = "Examine Shipwreck"
-FOG = "The Fog"
-PIRATE = "Pirate Ship"
-BATTLE = "Battle"
-LOOKOUT = "Lookout"
-END = tasks.END
-ACTIVE_PHASES = ("choose", "prepare", "peek", "tile", "sail", "pirate")
+__all__ = ["NWRules", "RULES", "battle_outcomes", "name"]
 
 
-def name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-class NWRules(Rules):
+class NWRules(Refusals, Chance, Rules):
     game = "north-wind"
     action_type = NWAction
 
@@ -110,204 +91,6 @@ class NWRules(Rules):
             out += [NWAction("throw", g) for g in GOODS if s.held(seat, g)]
         out.append(NWAction("pass"))
         return out
-
-    # =============================================================== refusals
-    def why_illegal(self, s: NWState, a: NWAction) -> Refusal:
-        ph = s.phase
-        if ph == "over":
-            return (END, s.result or "the game is over")
-        if a.is_chance:
-            if self.decider(s) != CHANCE:
-                return (VOYAGE, f"'{a}' is a chance outcome; chance has nothing to decide now")
-            return self._chance_refusal(s, a)
-        if self.decider(s) == CHANCE:
-            return (VOYAGE, f"chance decides now ({self._waiting_for(s)}), not a captain")
-        check = getattr(self, f"_check_{a.verb}", None)
-        return check(s, a) if check is not None else (VOYAGE, f"'{a}' is not an action of North Wind")
-
-    @staticmethod
-    def _waiting_for(s: NWState) -> str:
-        return {"deal": "dealing the sea tiles", "shuffle": "shuffling a stack", "event": "the event die",
-                "battle": "the battle dice"}.get(s.phase, s.phase)
-
-    def _not_now(self, s: NWState, a: NWAction) -> Refusal:
-        """The refusal for an action at the wrong moment: says what is expected instead."""
-        ph = s.phase
-        if ph == "choose":
-            if a.verb in TRADE_VERBS or a.verb in ("throw", "deliver", "salvage", "pass"):
-                return (VOYAGE, "nothing is face up to "
-                                f"{'buy from' if a.verb in ('buy', 'sail_up', 'cannon', 'hire') else 'use'}: "
-                                "choose a stack to sail into first")
-            return (VOYAGE, "choose a stack to sail into first ("
-                            + ", ".join(f"sail {d}" for d in s.comp.destinations) + ")")
-        if ph == "prepare":
-            return (VOYAGE, "no tile is face up yet: reveal the first tile"
-                            + (" (or cut the stack, or look with your Lookout)" if not s.looked else ""))
-        if ph == "peek":
-            return (LOOKOUT, f"your Lookout sees {s.comp.tile(s.peek).title}: keep it on top or put it under")
-        if ph == "tile":
-            return (VOYAGE, f"decide on {s.comp.tile(s.tile_id).title} first (use it or pass)")
-        if ph == "sail":
-            return (VOYAGE, "reveal the next tile or end the voyage")
-        if ph == "pirate":
-            return (PIRATE, f"a pirate ship of strength {s.pirate}: pay or fight")
-        if ph == "letter":
-            seat = s.letter_queue[0]
-            return (LETTERS, f"{name(seat)} may spend a commercial letter on {s.comp.tile(s.tile_id).title} "
-                             "(a deal there, or pass)")
-        return (VOYAGE, f"'{a}' is not possible now")
-
-    def _check_sail(self, s: NWState, a: NWAction) -> Refusal:
-        if s.phase != "choose":
-            return (VOYAGE, "you are already on a voyage; one stack per turn") if s.stack >= 0 else self._not_now(s, a)
-        if a.arg not in s.comp.destinations:
-            return (VOYAGE, f"there is no stack {a.arg!r}; the stacks are " + ", ".join(s.comp.destinations))
-        return None
-
-    def _check_cut(self, s: NWState, a: NWAction) -> Refusal:
-        if s.phase != "prepare":
-            return (VOYAGE, "the stack is cut before the first tile is revealed") if s.row else self._not_now(s, a)
-        if s.looked:
-            return (VOYAGE, "the stack is cut before the Lookout looks")
-        if s.cut:
-            return (VOYAGE, "you have already cut the stack")
-        n = len(s.stacks[s.stack])
-        if not 1 <= a.arg < n:
-            return (VOYAGE, f"move 1 to {n - 1} tiles from the top to the bottom")
-        return None
-
-    def _check_look(self, s: NWState, a: NWAction) -> Refusal:
-        if not s.has(s.turn, "lookout"):
-            return (LOOKOUT, "you have no Lookout in the crow's nest")
-        if s.phase != "prepare":
-            return (LOOKOUT, "the Lookout looks once, before the first tile is revealed")
-        if s.looked:
-            return (LOOKOUT, "the Lookout has looked already this voyage")
-        return None
-
-    def _check_keep(self, s: NWState, a: NWAction) -> Refusal:
-        return None if s.phase == "peek" else (LOOKOUT, "the Lookout is not looking at a tile")
-
-    _check_under = _check_keep
-
-    def _check_reveal(self, s: NWState, a: NWAction) -> Refusal:
-        return None if s.phase in ("prepare", "sail") else self._not_now(s, a)
-
-    def _check_end(self, s: NWState, a: NWAction) -> Refusal:
-        if s.phase == "prepare":
-            return (VOYAGE, "reveal at least one tile before you end the voyage")
-        return None if s.phase == "sail" else self._not_now(s, a)
-
-    def _check_pass(self, s: NWState, a: NWAction) -> Refusal:
-        return None if s.phase in ("tile", "letter") else self._not_now(s, a)
-
-    def _deal_refusal(self, s: NWState, a: NWAction) -> Refusal:
-        if s.phase not in ("tile", "letter"):
-            return self._not_now(s, a)
-        tile = s.comp.tile(s.tile_id)
-        seat = self.decider(s)
-        if s.phase == "letter":
-            if not tile.letters:  # pragma: no cover - letters are only offered on such tiles
-                return (LETTERS, "a letter cannot be used on this tile")
-        elif tile.kind in ("destination", "shipwreck"):
-            return (VOYAGE, f"{tile.title} offers no trade: " + ("deliver" if tile.kind == "destination" else "salvage")
-                    + " or pass")
-        return trade.refusal(s, seat, tile, a)
-
-    _check_buy = _check_sell = _check_swap = _check_sail_up = _check_cannon = _check_hire = _deal_refusal
-
-    def _check_throw(self, s: NWState, a: NWAction) -> Refusal:
-        if s.phase not in ("tile", "letter"):
-            return self._not_now(s, a)
-        return trade.throw_refusal(s, self.decider(s), s.comp.tile(s.tile_id), a.arg)
-
-    def _check_deliver(self, s: NWState, a: NWAction) -> Refusal:
-        if s.phase == "letter":
-            return (LETTERS, "a letter cannot be used to complete a task")
-        if s.phase != "tile":
-            return self._not_now(s, a)
-        tile = s.comp.tile(s.tile_id)
-        if tile.kind != "destination":
-            return (DEST, f"tasks are completed at a destination harbour, not at {tile.title}")
-        return tasks.refusal(s, s.turn, s.comp.destinations.index(tile.id))
-
-    def _check_salvage(self, s: NWState, a: NWAction) -> Refusal:
-        if s.phase == "letter":
-            return (LETTERS, "a letter cannot be used on a shipwreck")
-        if s.phase != "tile":
-            return self._not_now(s, a)
-        tile = s.comp.tile(s.tile_id)
-        return None if tile.kind == "shipwreck" else (WRECK, f"there is no shipwreck here but {tile.title}")
-
-    def _pirate_refusal(self, s: NWState, a: NWAction) -> Refusal:
-        if s.phase != "pirate":
-            return (PIRATE, "there is no pirate ship to face") if s.phase != "choose" else self._not_now(s, a)
-        if a.verb == "pay" and s.gold[s.turn] < s.comp.ransom:
-            return (PIRATE, f"paying the pirates costs {s.comp.ransom} gold and you have {s.gold[s.turn]}: fight")
-        return None
-
-    _check_pay = _check_fight = _pirate_refusal
-
-    # =============================================================== chance
-    def _chance_refusal(self, s: NWState, a: NWAction) -> Refusal:
-        ph = s.phase
-        if ph == "deal":
-            if a.verb != "deal":
-                return (SETUP, "the sea tiles are dealt first")
-            if sorted(a.arg) != list(s.comp.others):
-                return (SETUP, "a deal lists every sea tile except the destination harbours, each once")
-            return None
-        if ph == "shuffle":
-            i = s.shuffles[0]
-            d = s.comp.destinations[i]
-            if a.verb != "shuffle" or a.arg[0] != d:
-                return (SHUFFLE, f"the {d} stack is shuffled now")
-            if sorted(a.arg[1]) != sorted(s.stacks[i]):
-                return (SHUFFLE, f"a shuffle reorders exactly the {len(s.stacks[i])} tiles of the {d} stack")
-            return None
-        if ph in ("event", "battle"):
-            if any(a == b for b, _ in self.chance_outcomes(s)):
-                return None
-            what = "the event die" if ph == "event" else f"{s.cannons[s.turn]} battle dice"
-            return (FOG if ph == "event" else BATTLE, f"'{a}' is not an outcome of {what}")
-        return (VOYAGE, "no chance outcome is pending")  # pragma: no cover
-
-    def chance_outcomes(self, s: NWState) -> list[tuple[NWAction, float]] | None:
-        if s.phase in ("deal", "shuffle"):
-            return None
-        return [(a, float(p)) for a, p in self.exact_outcomes(s)]
-
-    def exact_outcomes(self, s: NWState) -> list[tuple[NWAction, Fraction]]:
-        """The pending die outcomes with exact probabilities."""
-        comp = s.comp
-        if s.phase == "event":
-            faces = comp.event_die
-            out = []
-            for v, face in enumerate(("treasure", "pirate 1", "pirate 2", "pirate 3")):
-                n = faces.count(face)
-                if n:
-                    out.append((NWAction("event", v), Fraction(n, len(faces))))
-            return out
-        if s.phase == "battle":
-            return battle_outcomes(comp.battle_die, s.cannons[s.turn])
-        return []
-
-    def sample_chance(self, s: NWState, rng: np.random.Generator) -> NWAction:
-        if s.phase == "deal":
-            tiles = list(s.comp.others)
-            return NWAction("deal", tuple(tiles[i] for i in rng.permutation(len(tiles))))
-        if s.phase == "shuffle":
-            i = s.shuffles[0]
-            tiles = sorted(s.stacks[i])
-            return NWAction("shuffle", (s.comp.destinations[i], tuple(tiles[k] for k in rng.permutation(len(tiles)))))
-        if s.phase == "battle":  # roll each die, as at the table
-            faces = s.comp.battle_die
-            rolled = [faces[int(k)] for k in rng.integers(len(faces), size=s.cannons[s.turn])]
-            return NWAction("battle", tuple(sorted(rolled, key=BATTLE_FACES.index)))
-        if s.phase == "event":
-            face = s.comp.event_die[int(rng.integers(len(s.comp.event_die)))]
-            return NWAction("event", 0 if face == "treasure" else int(face.split()[1]))
-        raise ValueError("no chance outcome is pending")
 
     # =============================================================== applying
     def apply(self, s: NWState, a: NWAction) -> list[Event]:
@@ -712,26 +495,6 @@ class NWRules(Rules):
         if s.phase == "pirate":
             return [Step(best)] + [Step(a) for a in legal if a != best]
         return [Step(best)]  # trades, letters and the rest of the voyage: GreedyBot's rules of thumb
-
-
-def battle_outcomes(faces: tuple[str, ...], dice: int) -> list[tuple[NWAction, Fraction]]:
-    """Every roll of ``dice`` battle dice as a sorted multiset of faces, with its exact probability.
-
-    >>> [(str(a), str(p)) for a, p in battle_outcomes(("pip", "blank"), 2)]
-    [('battle pip,pip', '1/4'), ('battle pip,blank', '1/2'), ('battle blank,blank', '1/4')]
-    """
-    kinds = [f for f in BATTLE_FACES if f in faces]
-    total = len(faces) ** dice
-    out = []
-    for combo in combinations_with_replacement(kinds, dice):
-        ways = factorial(dice)
-        weight = 1
-        for k in kinds:
-            n = combo.count(k)
-            ways //= factorial(n)
-            weight *= faces.count(k) ** n
-        out.append((NWAction("battle", combo), Fraction(ways * weight, total)))
-    return out
 
 
 RULES = NWRules()
