@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("odds.py", [], "exact fractions equal: True"),
     ("simulate.py", ["--quick"], "identical results: True"),
     ("widgets.py", [], "OddsExplorer slider -> charts updated"),
+    ("northwind.py", ["--quick"], "exact fractions equal: True"),
 ])
 def test_benchmark_script_runs(script, args, expect):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,
