@@ -57,7 +57,7 @@ class VoyageBoard(widgets.VBox):
                                      colors=[FACE_DOWN] * 3, stroke="#000000", scales=scales,
                                      interactions={"click": "select"}, selected_style={"opacity": "1"},
                                      unselected_style={"opacity": "1"})
-        self.stack_labels = bq.Label(x=self.stack_x, y=[3.55] * 3, text=[""] * 3, align="middle",
+        self.stack_labels = bq.Label(x=self.stack_x, y=[3.72] * 3, text=[""] * 3, align="middle",
                                      font_weight="bold", default_size=13, scales=scales, colors=["#000000"])
         self.stack_counts = bq.Label(x=self.stack_x, y=[2.95] * 3, text=[""] * 3, align="middle",
                                      default_size=12, scales=scales, colors=["#FFFFFF"])
@@ -79,15 +79,20 @@ class VoyageBoard(widgets.VBox):
         self.figure.add_class("nw-sea")
         self.stack_mark.on_element_click(self._on_stack_click)
         self.row_mark.on_element_click(self._on_row_click)
+        # the words drawn on the squares must not catch the clicks meant for the squares below them
+        self.style = widgets.HTML("<style>.nw-sea text.label { pointer-events: none; }</style>",
+                                  layout=widgets.Layout(display="none"))
         self.status = widgets.HTML()
         self.status.add_class("nw-status")
         self.voyage_line = widgets.HTML()
         self.voyage_line.add_class("nw-voyage")
+        self.seen_line = widgets.HTML()
+        self.seen_line.add_class("nw-seen")
         self.message = widgets.HTML()
         self.message.add_class("nw-message")
         self.task_board = widgets.HTML()
         self.task_board.add_class("nw-task-board")
-        super().__init__(children=[self.status, self.figure, self.voyage_line, self.message, self.task_board],
+        super().__init__(children=[self.style, self.status, self.figure, self.voyage_line, self.seen_line, self.message, self.task_board],
                          **kwargs)
         self.add_class("nw-voyage-board")
         self.refresh()
@@ -112,6 +117,8 @@ class VoyageBoard(widgets.VBox):
             _set(self.used_labels, "text", [("used" if t["used"] else "now" if t["current"] else "") for t in row]
                  + [""] * pad)
             _set(self.voyage_line, "value", self._voyage_html(v))
+            _set(self.seen_line, "value", "<small>Seen in the stacks so far: " + "; ".join(
+                f"{esc(st['title'])}: {esc(', '.join(st['seen']) or 'nothing yet')}" for st in v["stacks"]) + "</small>")
             _set(self.task_board, "value", self._tasks_html(v))
 
     @staticmethod
