@@ -198,3 +198,13 @@ def test_engine_voyages_match_the_exact_odds(tiles, sail, lookout, avoid):
     assert within(reach, n, exact.reach) and within(clear, n, exact.reach_clear)
     for k, p in enumerate(exact.fogs):
         assert within(fogs[k], n, p), (k, fogs, exact.fogs)
+
+
+@pytest.mark.parametrize("kwargs", [dict(sail=-1), dict(sail=2.5), dict(lookout="yes"), dict(avoid=("kraken",)),
+                                    dict(stack={"destination": 0, "fog": 0, "other": 0}),
+                                    dict(stack={"destination": 1, "fog": -2, "other": 3})])
+def test_voyage_odds_refuse_bad_arguments(kwargs):
+    args = dict(stack={"destination": 1, "fog": 2, "other": 5}, sail=4)
+    args.update(kwargs)
+    with pytest.raises(ValueError):
+        voyage_odds(**args)
