@@ -67,7 +67,7 @@ def test_impossible_battle_is_explained_not_raised():
     last = ox.result
     ox.defender.kind.value = "grey"                    # a ship cannot fight a grey crester
     assert "cannot battle" in ox.messages.text and ox.result is last
-    assert ox.messages.errors_out.outputs == ()
+    assert ox.messages.errors_out.value == ""
 
 
 def test_heat_map_grids():

@@ -110,14 +110,15 @@ def test_callback_error_is_shown_in_the_widget(board):
     board.click(5)
     assert "RuntimeError: boom at 5" in board.message_text
     assert "RuntimeError" in board.message.value and "ww-msg-error" in board.message.value
-    log = "".join(o.get("text", "") for o in board.error_log.outputs)
+    log = board.error_log.value
     assert "Traceback" in log and "boom at 5" in log
+    assert log.startswith('<details class="ww-bug"') and "<details open" not in log   # folded away
     assert after == [5]                                          # later callbacks still run
     board.on_hex_click(broken, remove=True)
     board.click(6)                                               # a good click clears the message
     assert board.message_text == ""
     board.clear_message()
-    assert board.error_log.outputs == ()
+    assert board.error_log.value == ""
 
 
 def test_malformed_click_event_is_reported(board):
@@ -133,7 +134,7 @@ def test_illegal_action_shows_the_reason_not_a_traceback(board):
     board.click(2)
     assert "ships cannot move directly into the wind" in board.message_text
     assert "ww-msg-warning" in board.message.value
-    assert board.error_log.outputs == ()
+    assert board.error_log.value == ""
 
 
 def test_highlight_updates_one_mark_in_place(board):
@@ -196,19 +197,99 @@ def test_update_pieces_changes_mark_data_in_place(board):
     # moving on: the same marks get new data, and emptied kinds are cleared
     board.update_pieces({"pieces": [{"kind": "ship", "hex": 0, "colour": "#0072B2"}]})
     assert board.piece_marks["ship"] is marks["ship"]
-    assert len(ships.x) == 1 and (ships.x[0], ships.y[0]) == (0.0, pytest.approx(0.28))
+    assert len(ships.x) == 1 and (ships.x[0], ships.y[0]) == board._dock          # at port: in the dock
+    assert board.dock_label_mark.visible
     assert len(board.piece_marks["longboat"].x) == 0
     assert len(board.piece_label_mark.text) == 0
 
 
-def test_pieces_on_one_hex_do_not_overlap(board):
-    crowd = [{"kind": k, "hex": 20} for k in ("ship", "ship", "grey", "longboat", "longboat", "item")]
-    board.update_pieces(crowd)
-    spots = [(x, y) for m in board.piece_marks.values() for x, y in zip(m.x, m.y)]
-    assert len(spots) == 6
-    for a in range(6):
-        for b in range(a + 1, 6):
-            assert np.hypot(spots[a][0] - spots[b][0], spots[a][1] - spots[b][1]) > 0.3
+def _boxes(board):
+    """(kind, x0, x1, y0, y1) of every drawn piece, from the marks' data and each kind's size."""
+    out = []
+    for kind, m in board.piece_marks.items():
+        w, h = board.piece_size(kind)
+        out += [(kind, x - w / 2, x + w / 2, y - h / 2, y + h / 2) for x, y in zip(m.x, m.y)]
+    return out
+
+
+def _overlap(a, b) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[1], b[1])) * max(0.0, min(a[4], b[4]) - max(a[3], b[3]))
+
+
+@pytest.mark.parametrize("crowd", [
+    ("ship", "ship", "grey", "longboat", "longboat", "item"),
+    ("ship", "red", "red", "longboat", "item", "item", "item"),
+    ("white", "ship", "longboat", "item"),
+])
+def test_pieces_on_one_hex_never_overlap(board, crowd):
+    board.update_pieces([{"kind": k, "hex": 20} for k in crowd])
+    boxes = _boxes(board)
+    assert len(boxes) == len(crowd)
+    for a in range(len(boxes)):
+        for b in range(a + 1, len(boxes)):
+            assert _overlap(boxes[a], boxes[b]) == 0, (boxes[a], boxes[b])
+
+
+@pytest.mark.parametrize("planet", ["large:ABCDEF", "small:ABCDEF"])
+@pytest.mark.parametrize("n", [1, 3, 5])
+def test_ships_at_the_trading_post_stand_in_the_at_port_row(planet, n):
+    """Like the At Port slot of a ship board: a row in the figure's free corner, clear of every
+    space and of each other, all inside the figure, with labels on the ships."""
+    from windward_widgets import BoardWidget
+
+    board = BoardWidget(planet, width=508, height=BoardWidget.height_for(planet, 508))
+    colours = ("blue", "green", "orange", "purple", "black")[:n]
+    board.update_pieces([{"kind": "ship", "hex": 0, "colour": c, "label": str(i + 1)} for i, c in enumerate(colours)]
+                        + [{"kind": "ship", "hex": 5, "colour": "blue"}])
+    boxes = _boxes(board)[:n]
+    assert all(_overlap(a, b) == 0 for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    half_w, half_h = board._extent
+    for _, x0, x1, y0, y1 in boxes:
+        assert -half_w < x0 and x1 < half_w and -half_h < y0 and y1 < half_h
+        for cx, cy in board.centres:       # no space's circumcircle touches a docked ship
+            dx, dy = max(x0 - cx, 0, cx - x1), max(y0 - cy, 0, cy - y1)
+            assert np.hypot(dx, dy) >= 1.0
+    labels = list(zip(board.piece_label_mark.x, board.piece_label_mark.y))[:n]
+    assert all(b[1] < x < b[2] and b[3] < y < b[4] for (x, y), b in zip(labels, boxes))
+    assert board.dock_label_mark.visible and list(board.dock_label_mark.text) == ["At port:"]
+    board.update_pieces([{"kind": "ship", "hex": 5}])
+    assert not board.dock_label_mark.visible
+
+
+def test_pieces_are_at_least_twice_the_first_versions_size():
+    from windward_widgets.board import PIECE_AREA_V1, PIECE_STYLE
+
+    for kind, (_marker, area, *_rest) in PIECE_STYLE.items():
+        assert area >= 2 * PIECE_AREA_V1[kind], kind
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_every_piece_keeps_contrast_on_every_terrain(board):
+    """A piece sits on a white sticker with a dark rim: the rim or the sticker stands out on every
+    terrain, and the piece's fill or its outline stands out on the sticker; labels read on ships."""
+    from windward_widgets.board import COLOURS, HALO_FILL, PIECE_STROKE, TERRAIN_STYLE, _text_colour
+
+    for terrain, (fill, *_rest) in TERRAIN_STYLE.items():
+        assert max(_contrast(HALO_FILL, fill), _contrast(PIECE_STROKE, fill)) >= 3, terrain
+    for name, colour in COLOURS.items():
+        assert max(_contrast(colour, HALO_FILL), _contrast(PIECE_STROKE, HALO_FILL)) >= 3, name
+        if name in ("blue", "green", "orange", "purple", "black"):
+            assert _contrast(_text_colour(colour), colour) >= 4.5, name
+    board.update_pieces([{"kind": "ship", "hex": 0, "colour": "black"}, {"kind": "white", "hex": 5}])
+    for kind in ("ship", "white"):
+        halo, piece = board.halo_marks[kind], board.piece_marks[kind]
+        assert list(halo.x) == list(piece.x) and halo.default_size > piece.default_size
+        assert halo.colors == [HALO_FILL] and halo.stroke == piece.stroke == PIECE_STROKE
 
 
 def test_update_pieces_rejects_bad_pieces(board):

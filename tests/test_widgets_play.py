@@ -20,6 +20,7 @@ except ImportError:  # a plain checkout that is not pip-installed
 
 import windward_nb as ww  # noqa: E402
 from windward_widgets import ActionsPanel, BattlePanel, GameBoard, PlayTable, ShipBoardPanel  # noqa: E402
+from windward_nb import view  # noqa: E402
 from windward_widgets import bots as botlib  # noqa: E402
 from windward_widgets.game_board import FREE_COLOUR, ROW_COLOUR, SPEED_COLOUR  # noqa: E402
 
@@ -81,7 +82,7 @@ def test_illegal_click_shows_the_engine_reason_and_changes_nothing():
     assert list(b.highlight_mark.opacities) == hl
     b.click(at(g, "0,3"))                               # far away: the view explains
     assert g.state.fingerprint() == fp and "is not one move away" in b.message_text
-    assert b.error_log.outputs == ()
+    assert b.error_log.value == ""
 
 
 def test_free_slide_is_one_click_and_undoable_step_by_step():
@@ -194,51 +195,72 @@ def test_actions_panel_select_typed_and_quick_buttons():
     g = simple(ships=[{"pos": "0,-3", "hand": ["fuel"], "morale": 2}, {"pos": "port"}])
     ap = ActionsPanel(g)
     assert [v for _, v in ap.select.options] == [str(a) for a in g.legal_actions()]
+    assert ap.select.value == "move N"                   # the first safe action, never 'end turn'
     ap.select.value = "move SE"
     ap.do_button.click()
     ap.refresh()
     assert ship_hex(g) == "1,-3"
-    ap.typed.value = "move into the sun"
+    fp = g.state.fingerprint()
+    ap.typed.value = "move into the sun"                 # a typo: a friendly reason and the nearest actions
     ap.typed_button.click()
-    assert "ValueError" in ap.messages.text and ship_hex(g) == "1,-3"
-    ap.typed.value = "end turn"
+    assert ap.messages.text.startswith("'move into the sun' is not an action. Did you mean: move")
+    assert ap.messages.kind == "warning" and ap.messages.errors_out.value == "" and g.state.fingerprint() == fp
+    ap.typed.value = "end turn"                          # speed and mates unused: asks twice
+    ap.typed_button.click()
+    assert g.state.fingerprint() == fp and "Click again to confirm" in ap.messages.text
+    assert ap.typed_button.description == "Click again to confirm" and ap.typed_button.button_style == "danger"
     ap.typed_button.click()
     ap.refresh()
-    assert "rests at sky" in ap.prompt.value
+    assert "rest" in view.coach(g.state).text
     shown = [b for b in ap.quick if b.layout.display is None]
-    assert [b.tooltip for b in shown] == ["rest morale", "rest discard fuel"]
+    assert [b.tooltip for b in shown] == ["rest morale", "rest discard fuel — This discards your last supply card."]
+    assert shown[1].description.startswith("⚠") and shown[1].button_style == "warning"
+    ap.press(1)
+    assert g.state.ships[0].hand == ["fuel"] and ap.quick[1].description == "Click again to confirm"
     ap.press(1)
     assert g.state.ships[0].hand == []
+
+
+def test_actions_list_never_preselects_a_dangerous_action():
+    g = simple(ships=[{"pos": "0,-3", "hand": [], "morale": 1}, {"pos": "port"}], turn={"speed": 0, "mates": 0})
+    ap = ActionsPanel(g)
+    assert "end turn" in ap.risky and ap.select.value != "end turn"
+    assert any(label.startswith("⚠") for label, _ in ap.select.options)
 
 
 # =============================================================================== the table
 def test_play_table_hot_seat_bots_undo_and_logs(tmp_path):
     g = ww.new_game(players=3, seed=4)
-    t = PlayTable(g, bots={1: "random", 2: "greedy"})
+    t = PlayTable(g, bots={1: "random", 2: "greedy"}, bot_pause=0, records_dir=tmp_path)
     assert t.game.current_player == 0
     board_marks = marks(t.board)
     fp = g.state.fingerprint()
+    steps = len(t._groups)                                # the bots' opening moves are one undo step
     start_events = list(t.event_lines)
     leave = t.board.dests and next(h for h, xs in t.board.dests.items() if xs[0].action.verb == "leave")
     t.board.click(leave)
     assert g.state.ships[0].pos == leave
     t.actions.select.value = "end turn"
+    t.actions.do_button.click()                         # speed unused: a second click is needed
+    assert g.state.ships[0].pos == leave and "Click again to confirm" in t.messages.text
     t.actions.do_button.click()                         # player 1 ends; the bots play their turns
     assert g.current_player == 0 or g.is_over
+    if g.current_player == 0 and view.coach(g.state).kind == "rest":
+        t.actions.press(1)                              # discard a card (not the ship-losing morale)
     assert len(t.bot_lines) > 2 and "bot" in t.bot_lines[0]
-    assert "(bot)" in t.event_log.value and len(t.event_lines) > len(start_events)
+    assert "(random bot)" in t.event_log.value and len(t.event_lines) > len(start_events)
     assert marks(t.board) == board_marks and all(x is y for x, y in zip(marks(t.board), board_marks))
     assert "P2 " in t.ship_tabs.get_title(1) and "(bot)" in t.ship_tabs.get_title(1)
     assert t.ship_tabs.selected_index == g.current_player
-    t.undo()                                            # the end turn and all bot actions after it
-    assert g.state.ships[0].pos == leave and g.current_player == 0
-    t.undo()
-    assert g.state.fingerprint() == fp
-    assert t.undo_button.disabled == (not t._groups)      # the bots played before player 1 at the start
+    while len(t._groups) > steps:
+        t.undo()
+    assert g.state.fingerprint() == fp and t.event_lines == start_events
+    t.undo()                                              # the bots' opening moves
+    assert t.undo_button.disabled and g.state.turn_number == 1
+    t.save_field.name.value = "game"
+    t.save_field.button.click()
     path = tmp_path / "game.wwr.json"
-    t.save_path.value = str(path)
-    t.save_button.click()
-    assert json.loads(path.read_text())["format"] == "windward-record" and "Saved" in t.messages.text
+    assert json.loads(path.read_text())["format"] == "windward-record" and str(path) in t.messages.text
     assert "Text summary" in t.summary.value and "Windward, free-for-all" in t.summary.value
 
 
@@ -276,18 +298,27 @@ def test_seat_bots_come_from_the_engine():
 
 
 def test_panels_cover_every_decision_of_a_random_game():
-    """Every legal action of every position is reachable from the actions list."""
+    """Every legal action of every position is reachable from the actions list (a dangerous
+    one with a second click)."""
     g = ww.new_game(players=3, seed=6)
     t = PlayTable(g)
     rng = np.random.default_rng(0)
+    confirmed = 0
     for _ in range(150):
         if g.is_over:
             break
         legal = [str(a) for a in g.legal_actions()]
         assert [v for _, v in t.actions.select.options] == legal
+        assert t.actions.select.value not in t.actions.risky
         t.actions.select.value = legal[int(rng.integers(len(legal)))]
+        n = len(g.record.actions)
         t.actions.do_button.click()
-        assert t.actions.messages.text == ""          # every listed action was accepted
+        if len(g.record.actions) == n:
+            assert t.messages.text.endswith("Click again to confirm.")
+            t.actions.do_button.click()
+            confirmed += 1
+        assert len(g.record.actions) > n and t.messages.text == ""      # accepted; old warnings cleared
+    assert confirmed > 0
 
 
 def test_unplayable_card_says_why():

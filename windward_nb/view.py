@@ -856,3 +856,11 @@ def text_summary(s: GameState, names: Iterable[str] | None = None) -> str:
 
 def format_hexes(s: GameState, indices: Iterable[int]) -> str:
     return ", ".join(format_hex(s.planet.cells[i]) for i in indices)
+
+
+# =============================================================================== the coach (re-exported)
+# The "What now?" line, dangerous actions, the common-act buttons, typed actions and the
+# while-you-waited summary live in :mod:`windward_nb.coach`; a table reads them from here.
+from .coach import coach, danger, dangers, read_typed, turn_buttons, while_you_waited  # noqa: E402
+
+__all__ += ["coach", "danger", "dangers", "read_typed", "turn_buttons", "while_you_waited"]

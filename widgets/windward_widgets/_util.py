@@ -25,34 +25,86 @@ MESSAGE_STYLE = {"info": ("ℹ", "#1A3A5A", "#E8F1F8"), "warning": ("⚠", "#5A3
 def message_html(text: str, kind: str = "info") -> str:
     icon, ink, paper = MESSAGE_STYLE.get(kind, MESSAGE_STYLE["info"])
     return (f'<div role="status" class="ww-msg ww-msg-{kind}" style="color:{ink};background:{paper};'
-            f'padding:2px 8px;border-radius:4px;line-height:1.4">{icon} {esc(text)}</div>')
+            f'padding:2px 8px;border-radius:4px;line-height:1.4">{icon} <span class="ww-msg-text">{esc(text)}</span></div>')
+
+
+class ConfirmNeeded(Exception):
+    """A dangerous action was asked for once: the table wants a second click (shown as a warning)."""
+
+
+def bug_html(exc: BaseException, context: str = "") -> str:
+    """A collapsed ``<details>`` box with the traceback of a genuine bug (never shown open)."""
+    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    where = f" while {esc(context)}" if context else ""
+    return (f'<details class="ww-bug" style="font-size:12px"><summary>Details for a bug report{where}</summary>'
+            f'<pre style="white-space:pre-wrap;max-height:12em;overflow:auto">{esc(tb)}</pre></details>')
 
 
 class MessageArea(widgets.VBox):
-    """A one-line status message plus an Output that keeps tracebacks of callback errors."""
+    """A one-line status message, plus a collapsed details box for the traceback of a genuine bug.
+
+    A person's mistake (an illegal action, a typo, a dangerous action asked once) is a
+    warning in plain words; only an unexpected exception is called a bug, and its
+    traceback stays folded inside "Details for a bug report".
+    """
 
     def __init__(self, width: str = "100%", **kwargs: Any):
         self.line = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em", width=width))
         self.line.add_class("ww-message")
-        self.errors_out = widgets.Output(layout=widgets.Layout(width=width, max_height="10em", overflow="auto"))
+        self.errors_out = widgets.HTML(value="", layout=widgets.Layout(width=width))
         self.errors_out.add_class("ww-error-log")
         self.text = ""
+        self.kind = ""
         super().__init__(children=[self.line, self.errors_out], **kwargs)
 
     def show(self, text: str, kind: str = "info") -> None:
         self.text = text
+        self.kind = kind if text else ""
         self.line.value = message_html(text, kind) if text else ""
 
     def clear(self) -> None:
+        """Clear the message and any bug details (after a successful action)."""
         self.show("")
+        if self.errors_out.value:
+            self.errors_out.value = ""
 
     def error(self, exc: BaseException, context: str = "") -> None:
-        if isinstance(exc, IllegalActionError):
+        if isinstance(exc, (IllegalActionError, ConfirmNeeded)):
             self.show(str(exc), "warning")
             return
         where = f" while {context}" if context else ""
-        self.show(f"Error{where}: {type(exc).__name__}: {exc}", "error")
-        self.errors_out.append_stderr("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        self.show(f"Something went wrong{where}: {type(exc).__name__}: {exc}. This is a bug in the workbook, "
+                  "not your mistake.", "error")
+        self.errors_out.value = bug_html(exc, context)
+
+
+class Confirmer:
+    """Asks twice before a dangerous action (as :func:`windward_nb.view.danger` defines it).
+
+    :meth:`check` raises :class:`ConfirmNeeded` the first time a dangerous action is asked
+    for in a position, and lets it through when the same action is asked for again in the
+    same position; any other action disarms it.
+    """
+
+    def __init__(self) -> None:
+        self.armed: tuple[str, str] | None = None
+
+    def check(self, state, actions) -> None:
+        from windward_nb import view
+
+        if not actions:
+            return
+        first = str(actions[0])
+        why = view.danger(state, first)
+        if not why:
+            self.armed = None
+            return
+        key = (state.fingerprint(), first)
+        if self.armed == key:
+            self.armed = None
+            return
+        self.armed = key
+        raise ConfirmNeeded(f"{why} Click again to confirm.")
 
 
 def guarded(messages_attr: str = "messages", context: str = "") -> Callable:

@@ -54,18 +54,44 @@ TERRAIN_STYLE: dict[str, tuple[str, str, str, str]] = {
 }
 
 # Pieces: one bqplot Scatter per kind, so each kind has its own marker SHAPE.
-# (marker, area in px^2 at 28 px per hex radius, row offset in hex radii, default colour, name)
-# Cresters and ships share the upper row of a hex (cresters first); longboats and items sit
-# in the lower row, so a ship and its longboat on one space never hide each other.
-UPPER_ROW, LOWER_ROW = 0.28, -0.5
+# (marker, area in px^2 at 28 px per hex radius, row, default colour, name)
+# Areas are 2.2x those of the first version of the board (a piece is about 1.5x as wide), so
+# that on the play table's smaller default board they still cover twice the screen area.  Cresters and ships share the upper row of a hex (cresters
+# first); longboats and items sit in the lower row, so a ship and its longboat on one space
+# never hide each other.  Every piece sits on a white "sticker" (a halo of its own shape with
+# a dark rim) so that it keeps its contrast on every terrain colour, the dark Trading Post too.
+UPPER_ROW, LOWER_ROW = 0.32, -0.48
 PIECE_STYLE: dict[str, tuple[str, int, float, str, str]] = {
-    "grey": ("circle", 220, UPPER_ROW, "#9A9A9A", "grey crester"),
-    "red": ("diamond", 230, UPPER_ROW, "#CC3311", "red crester"),
-    "white": ("cross", 240, UPPER_ROW, "#FFFFFF", "white crester"),
-    "ship": ("triangle-up", 240, UPPER_ROW, "#0072B2", "ship"),
-    "longboat": ("triangle-down", 120, LOWER_ROW, "#0072B2", "longboat"),
-    "item": ("square", 170, LOWER_ROW, "#DDAA33", "item"),
+    "grey": ("circle", 484, UPPER_ROW, "#9A9A9A", "grey crester"),
+    "red": ("diamond", 506, UPPER_ROW, "#CC3311", "red crester"),
+    "white": ("cross", 528, UPPER_ROW, "#FFFFFF", "white crester"),
+    "ship": ("triangle-up", 528, UPPER_ROW, "#0072B2", "ship"),
+    "longboat": ("triangle-down", 264, LOWER_ROW, "#0072B2", "longboat"),
+    "item": ("square", 374, LOWER_ROW, "#DDAA33", "item"),
 }
+#: the first version's areas, kept to check that pieces stay at least twice as large
+PIECE_AREA_V1 = {"grey": 220, "red": 230, "white": 240, "ship": 240, "longboat": 120, "item": 170}
+HALO_PX = 6               # the white sticker is this many pixels wider and taller than its piece
+HALO_FILL, PIECE_STROKE = "#FFFFFF", "#1B1B1B"
+
+
+def marker_extent(marker: str, area: float) -> tuple[float, float]:
+    """Width and height in pixels of a bqplot (d3) marker of ``area`` px^2."""
+    if marker in ("triangle-up", "triangle-down"):
+        side = math.sqrt(4 * area / SQRT3)
+        return side, side * SQRT3 / 2
+    if marker == "circle":
+        d = 2 * math.sqrt(area / math.pi)
+        return d, d
+    if marker == "diamond":
+        y = math.sqrt(area / (2 * math.tan(math.pi / 6)))
+        return 2 * y * math.tan(math.pi / 6), 2 * y
+    if marker == "cross":
+        w = 3 * math.sqrt(area / 5)
+        return w, w
+    side = math.sqrt(area)
+    return side, side
+
 
 # Named colours used by the engine's views (ship colours, crester kinds, cargo items), mapped to
 # the Okabe-Ito / Tol colour-blind-safe palettes.  Every piece also has its own shape and label.
@@ -109,17 +135,23 @@ def _hexagon(cx: float, cy: float, radius: float = 1.0) -> tuple[list[float], li
     return [cx + radius * math.cos(a) for a in angles], [cy + radius * math.sin(a) for a in angles]
 
 
+def _relative_luminance(colour: str) -> float:
+    r, g, b = (int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
 def _text_colour(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill`` (a #rrggbb colour or a CSS name)."""
+    """Black or white, whichever has the higher contrast ratio on ``fill`` (a #rrggbb colour or a
+    CSS name), as the WCAG defines contrast."""
     named = {"white": "#ffffff", "black": "#000000", "grey": "#808080", "gray": "#808080",
              "red": "#ff0000", "blue": "#0000ff", "green": "#008000", "yellow": "#ffff00",
              "orange": "#ffa500", "purple": "#800080"}
     c = named.get(fill.lower(), fill)
     if not (c.startswith("#") and len(c) == 7):
         return "#000000"
-    r, g, b = (int(c[k:k + 2], 16) / 255 for k in (1, 3, 5))
-    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return "#000000" if lum > 0.5 else "#FFFFFF"
+    lum = _relative_luminance(c)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#FFFFFF"
 
 
 class BoardWidget(widgets.VBox):
@@ -138,8 +170,10 @@ class BoardWidget(widgets.VBox):
     ``border_mark``, ``link_mark``, ``glyph_mark``, ``territory_mark``,
     ``highlight_mark``, ``cost_mark``, ``piece_marks`` (kind -> Scatter),
     ``piece_label_mark``, ``wind_mark``, ``wind_label_mark`` and ``click_mark``
-    (the clickable hex centres).  ``message`` (HTML) and ``error_log`` (Output) show reasons
-    and errors.
+    (the clickable hex centres).  ``message`` (HTML) shows reasons and errors; ``error_log``
+    (HTML) keeps the traceback of a genuine bug folded in a details box.  With
+    ``message_sink`` set (an object with ``show(text, kind)`` and ``error(exc, context)``,
+    e.g. a table's message area) messages go there instead.
     """
 
     def __init__(self, planet: Planet | str = "large:ABCDEF", wind: int | None = None, *,
@@ -165,6 +199,7 @@ class BoardWidget(widgets.VBox):
             self._build_glyphs(),
             self._build_territory_numbers(),
             *self._build_wind(),
+            self._build_dock(),
             *self._build_pieces(),
             self._build_costs(),
             self._build_click_layer(),
@@ -178,7 +213,7 @@ class BoardWidget(widgets.VBox):
         )
         self.message = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em", width=f"{width}px"))
         self.message.add_class("ww-board-message")
-        self.error_log = widgets.Output(layout=widgets.Layout(width=f"{width}px", max_height="12em", overflow="auto"))
+        self.error_log = widgets.HTML(value="", layout=widgets.Layout(width=f"{width}px"))
         self.error_log.add_class("ww-board-log")
         self.legend = widgets.HTML(value=self._legend_html(), layout=widgets.Layout(width=f"{width}px"))
         super().__init__(children=[self.fig, self.message, self.legend, self.error_log], **kwargs)
@@ -187,6 +222,14 @@ class BoardWidget(widgets.VBox):
             self.set_wind(wind)
 
     # ------------------------------------------------------------------ building (once)
+    @staticmethod
+    def height_for(planet: Planet | str, width: int) -> int:
+        """The figure height at which a board ``width`` pixels wide has no empty band: the planet
+        fills the width (use it to make a board as small as it can be for its hex size)."""
+        p = planet if isinstance(planet, Planet) else Planet.parse(planet)
+        r = p.radius
+        return int(math.ceil((width - 16) * (SQRT3 * r + 2.1) / (1.5 * r + 2.0))) + 16
+
     def _build_scales(self, width: int, height: int) -> None:
         self._margin = {"top": 8, "bottom": 8, "left": 8, "right": 8}
         plot_w = width - self._margin["left"] - self._margin["right"]
@@ -197,6 +240,9 @@ class BoardWidget(widgets.VBox):
         half_h = half_w * plot_h / plot_w  # equal units on both axes, so hexes stay regular
         self.px_per_unit = plot_w / (2 * half_w)
         self._extent = (half_w, half_h)
+        # "At port": ships at the Trading Post stand in a row in the free bottom-left corner of the
+        # figure, as they stand on the At Port slot of their ship boards in the boxed game
+        self._dock = (-half_w + 0.85, -half_h + 1.05)
         self.x_scale = bq.LinearScale(min=-half_w, max=half_w, allow_padding=False)
         self.y_scale = bq.LinearScale(min=-half_h, max=half_h, allow_padding=False)
         self._scales = {"x": self.x_scale, "y": self.y_scale}
@@ -332,20 +378,47 @@ class BoardWidget(widgets.VBox):
         )
         return [self.wind_ring_mark, self.wind_mark, self.wind_label_mark]
 
+    def _build_dock(self) -> bq.Label:
+        x, y = self._dock
+        self.dock_label_mark = bq.Label(
+            x=np.array([x - 0.55]), y=np.array([y + 0.85]), scales=self._scales, text=_strings(["At port:"]),
+            colors=["#1B1B1B"], align="start", default_size=self._font(14), font_weight="bold",
+            interactions={}, visible=False,
+        )
+        return self.dock_label_mark
+
     def _build_pieces(self) -> list[bq.Mark]:
         self.piece_marks: dict[str, bq.Scatter] = {}
+        self.halo_marks: dict[str, bq.Scatter] = {}
         for kind, (marker, area, _row, colour, _name) in PIECE_STYLE.items():
+            self.halo_marks[kind] = bq.Scatter(
+                x=np.zeros(0), y=np.zeros(0), scales=self._scales, marker=marker,
+                default_size=self._halo_area(kind), colors=[HALO_FILL], stroke=PIECE_STROKE,
+                stroke_width=1.0, opacities=[1.0], display_names=False, interactions={}, names_unique=False,
+            )
             self.piece_marks[kind] = bq.Scatter(
                 x=np.zeros(0), y=np.zeros(0), scales=self._scales, marker=marker,
-                default_size=self._area(area), colors=[colour], stroke="#1B1B1B", stroke_width=1.5,
+                default_size=self._area(area), colors=[colour], stroke=PIECE_STROKE, stroke_width=1.5,
                 opacities=[1.0], display_names=False, interactions={}, names_unique=False,
             )
         self.piece_label_mark = bq.Label(
             x=np.zeros(0), y=np.zeros(0), scales=self._scales, text=_strings([]),
-            colors=["#000000"], align="middle", default_size=self._font(10), font_weight="bold",
+            colors=["#000000"], align="middle", default_size=self._font(13), font_weight="bold",
             interactions={},
         )
-        return [*self.piece_marks.values(), self.piece_label_mark]
+        return [*self.halo_marks.values(), *self.piece_marks.values(), self.piece_label_mark]
+
+    def _halo_area(self, kind: str) -> int:
+        """Area of the sticker under a piece: its shape grown by :data:`HALO_PX` pixels."""
+        marker, area = PIECE_STYLE[kind][0], self._area(PIECE_STYLE[kind][1])
+        _w, h = marker_extent(marker, area)
+        return int(round(area * ((h + HALO_PX) / h) ** 2))
+
+    def piece_size(self, kind: str) -> tuple[float, float]:
+        """Width and height of a piece of ``kind`` on this board, in hex-radius units."""
+        marker, area = PIECE_STYLE[kind][0], PIECE_STYLE[kind][1]
+        w, h = marker_extent(marker, self._area(area))
+        return w / self.px_per_unit, h / self.px_per_unit
 
     def _build_click_layer(self) -> bq.Scatter:
         """Invisible discs over every hex: they take the clicks and show the hover tooltip."""
@@ -488,27 +561,40 @@ class BoardWidget(widgets.VBox):
                 else:
                     self.show_error(exc, context=f"handling a click on {self.planet.describe(index)}")
 
+    #: where messages go instead of ``message`` (see the class docstring)
+    message_sink: Any = None
+
     def show_message(self, text: str, kind: str = "info") -> None:
         """Show a short message (``kind`` is info, warning or error; each has its own icon)."""
+        self.message_text = text
+        if self.message_sink is not None:
+            self.message_sink.show(text, kind)
+            return
         icon, ink, paper = _MESSAGE_ICONS.get(kind, _MESSAGE_ICONS["info"])
         self.message.value = (
             f'<div role="status" class="ww-msg ww-msg-{kind}" style="color:{ink};background:{paper};'
             f'padding:2px 8px;border-radius:4px;line-height:1.4">{icon} {html.escape(text)}</div>'
         )
-        self.message_text = text
 
     def show_error(self, exc: BaseException, context: str = "") -> None:
-        """Show ``exc`` in the message area and append its traceback to ``error_log``."""
+        """Show a genuine bug: a message, and its traceback folded inside ``error_log``."""
+        if self.message_sink is not None:
+            self.message_text = f"{type(exc).__name__}: {exc}"
+            self.message_sink.error(exc, context)
+            return
         where = f" while {context}" if context else ""
-        self.show_message(f"Error{where}: {type(exc).__name__}: {exc}", "error")
+        self.show_message(f"Something went wrong{where}: {type(exc).__name__}: {exc}. This is a bug in the "
+                          "workbook, not your mistake.", "error")
         tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        self.error_log.append_stderr(tb)
+        self.error_log.value = (f'<details class="ww-bug" style="font-size:12px"><summary>Details for a bug report'
+                                f'</summary><pre style="white-space:pre-wrap;max-height:12em;overflow:auto">'
+                                f"{html.escape(tb)}</pre></details>")
 
     def clear_message(self, log: bool = True) -> None:
         self.message.value = ""
         self.message_text = ""
         if log:
-            self.error_log.outputs = ()
+            self.error_log.value = ""
 
     # ------------------------------------------------------------------ updates (in place)
     def set_wind(self, d: int | str) -> None:
@@ -629,27 +715,33 @@ class BoardWidget(widgets.VBox):
             label = p["label"] or ("" if p["alive"] else "✕")   # defeated: faded AND crossed out
             if label:
                 lx.append(x)
-                ly.append(y + {"ship": -0.1, "longboat": 0.05}.get(p["kind"], 0.0))
+                ly.append(y + {"ship": -0.2, "longboat": 0.04, "item": -0.08}.get(p["kind"], -0.08))
                 lt.append(label)
                 lc.append(_text_colour(fill) if p["kind"] not in ("longboat",) and p["alive"] else "#1B1B1B")
         self.pieces = pieces
-        occupied = {p["hex"] for p in pieces}
+        occupied = {p["hex"] for p in pieces if not (p["hex"] == 0 and p["kind"] == "ship")}  # docked: not on it
         glyph_opacity = [0.3 if i in occupied else 1.0 for i in self._glyph_index]
-        marks = [*self.piece_marks.values(), self.piece_label_mark, self.click_mark, self.glyph_mark]
+        marks = [*self.halo_marks.values(), *self.piece_marks.values(), self.piece_label_mark, self.click_mark,
+                 self.glyph_mark]
         with _held(self.fig, *marks):
             for kind, mark in self.piece_marks.items():
                 d = data[kind]
-                with _held(mark):
-                    mark.x = np.array(d["x"], dtype=float)
-                    mark.y = np.array(d["y"], dtype=float)
+                halo = self.halo_marks[kind]
+                with _held(mark, halo):
+                    mark.x = halo.x = np.array(d["x"], dtype=float)
+                    mark.y = halo.y = np.array(d["y"], dtype=float)
                     mark.colors = d["colour"] or [PIECE_STYLE[kind][3]]
                     mark.opacities = d["opacity"] or [1.0]
+                    halo.opacities = [min(1.0, o + 0.3) for o in d["opacity"]] or [1.0]
                     mark.names = _strings(d["name"])
             self.piece_label_mark.x = np.array(lx, dtype=float)
             self.piece_label_mark.y = np.array(ly, dtype=float)
             self.piece_label_mark.text = _strings(lt)
             self.piece_label_mark.colors = lc or ["#000000"]
             self.glyph_mark.opacities = glyph_opacity   # a terrain glyph fades under pieces
+            at_port = any(p["hex"] == 0 and p["kind"] == "ship" for p in pieces)
+            if self.dock_label_mark.visible != at_port:
+                self.dock_label_mark.visible = at_port
             self._place_costs()
             self._refresh_hover()
 
@@ -668,16 +760,41 @@ class BoardWidget(widgets.VBox):
                 "text": str(p.get("text") or "")}
 
     def _layout(self, pieces: Sequence[Mapping[str, Any]]) -> list[tuple[float, float]]:
-        """Centre of each piece: a row per kind of piece inside its hex, spread sideways."""
-        rows: dict[tuple[int, float], list[int]] = defaultdict(list)
-        for k, p in enumerate(pieces):
-            rows[(p["hex"], PIECE_STYLE[p["kind"]][2])].append(k)
+        """Centre of each piece, spread so that none hides another.
+
+        On an ordinary space, cresters and ships form the upper row and longboats and
+        items the lower one (a single row sits in the middle); pieces in a row stand side
+        by side, at least their own width apart. Ships at the Trading Post stand two to a
+        row, rows stacked around its centre.
+        """
+        by_hex: dict[int, list[int]] = defaultdict(list)
         out: list[tuple[float, float]] = [(0.0, 0.0)] * len(pieces)
-        for (i, dy), members in rows.items():
+        gap = 0.08
+        docked = 0
+        w_ship = self.piece_size("ship")[0]
+        for k, p in enumerate(pieces):
+            if p["hex"] == 0 and p["kind"] == "ship":      # at port: in the dock, full size, side by side
+                out[k] = (self._dock[0] + docked * (w_ship + 0.12), self._dock[1])
+                docked += 1
+            else:
+                by_hex[p["hex"]].append(k)
+        for i, members in by_hex.items():
             cx, cy = self.centres[i]
-            n = len(members)
-            width = 0.9 if dy < 0 else 1.1      # the hex narrows toward its top and bottom
-            step = min(0.55, width / max(n - 1, 1))
-            for j, k in enumerate(members):
-                out[k] = (cx + (j - (n - 1) / 2) * step, cy + dy)
+            size = {k: self.piece_size(pieces[k]["kind"]) for k in members}
+            upper = [k for k in members if PIECE_STYLE[pieces[k]["kind"]][2] > 0]
+            lower = [k for k in members if PIECE_STYLE[pieces[k]["kind"]][2] <= 0]
+            rows = [r for r in (upper, lower) if r]
+            if len(rows) == 2:   # stacked, touching, centred a little low (the cost label goes right)
+                h_up, h_low = (max(size[k][1] for k in r) for r in rows)
+                top = (h_up + h_low + gap) / 2 - 0.05
+                ys = [top - h_up / 2, top - h_up - gap - h_low / 2]
+            else:
+                ys = [0.05] if upper else [-0.3]
+            for row, dy in zip(rows, ys):
+                widths = [size[k][0] for k in row]
+                span = sum(widths) + gap * (len(row) - 1)
+                x = cx - span / 2
+                for k, w in zip(row, widths):
+                    out[k] = (x + w / 2, cy + dy)
+                    x += w + gap
         return out

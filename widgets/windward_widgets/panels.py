@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from windward_nb import view
 from windward_nb.actions import Action
 
-from ._util import MessageArea, esc, guarded, hide, swatch, track
+from ._util import Confirmer, ConfirmNeeded, MessageArea, esc, guarded, hide, swatch, track
 from .board import colour_of
 
 __all__ = ["ShipBoardPanel", "BattlePanel", "ActionsPanel", "notoriety_html"]
@@ -24,12 +24,38 @@ Act = Callable[[Sequence[Action]], Any]
 
 
 def _default_act(game) -> Act:
+    """Apply actions straight to ``game``, asking twice before a dangerous one."""
+    confirm = Confirmer()
+
     def act(actions: Sequence[Action]) -> list:
+        confirm.check(game.state, list(actions))
         events: list = []
         for a in actions:
             events += game.apply(a)
         return events
     return act
+
+
+ARMED_TEXT = "Click again to confirm"
+
+
+def ask(panel: Any, actions: Sequence[Action], button: widgets.Button | None = None) -> None:
+    """``panel.act(actions)``; a dangerous action asked for the first time turns ``button`` into
+    a red *Click again to confirm* and shows why in the panel's messages."""
+    try:
+        panel.act(list(actions))
+    except ConfirmNeeded as exc:
+        if button is not None:
+            _set_button(button, description=ARMED_TEXT, style="danger", icon="exclamation-triangle")
+        panel.messages.show(str(exc), "warning")
+
+
+def _messages(own: MessageArea | None) -> tuple[MessageArea, list]:
+    """The message area to use and the children to add for it (none when it is shared)."""
+    if own is not None:
+        return own, []
+    m = MessageArea()
+    return m, [m]
 
 
 def _button(description: str, **kw: Any) -> widgets.Button:
@@ -71,7 +97,7 @@ class ShipBoardPanel(widgets.VBox):
     """One captain's ship status board: tracks, slots, cargo, crew, order spaces, hand,
     the notoriety of everyone and, at port, the Trading Post."""
 
-    def __init__(self, game, seat: int, act: Act | None = None, **kwargs: Any):
+    def __init__(self, game, seat: int, act: Act | None = None, messages: MessageArea | None = None, **kwargs: Any):
         self.game = game
         self.seat = seat
         self.act = act or _default_act(game)
@@ -121,10 +147,10 @@ class ShipBoardPanel(widgets.VBox):
             widgets.HBox(list(self.buy_buttons.values()) + [self.crew_pick, self.crew_buy],
                          layout=widgets.Layout(flex_flow="row wrap"))])
         self.notoriety = widgets.HTML()
-        self.messages = MessageArea()
-        super().__init__(children=[self.header, self.stats, self.orders_label, self.sky_orders, self.port_orders,
-                                   self.hand_label, self.hand_box, self.choice_box, self.trading, self.notoriety,
-                                   self.messages], **kwargs)
+        self.messages, own = _messages(messages)
+        super().__init__(children=[self.header, self.orders_label, self.sky_orders, self.port_orders,
+                                   self.hand_label, self.hand_box, self.choice_box, self.trading, self.stats,
+                                   self.notoriety, *own], **kwargs)
         self.add_class("ww-ship-board")
         self.layout.border = "1px solid #B9C2CA"
         self.layout.padding = "4px 8px"
@@ -297,9 +323,10 @@ class ShipBoardPanel(widgets.VBox):
     def _play_choice(self, _b: Any = None) -> None:
         self.messages.clear()
         if self.card_choice.value:
-            self._pending_card = None
-            hide(self.choice_box, True)
-            self.act([Action.parse(self.card_choice.value)])
+            ask(self, [Action.parse(self.card_choice.value)], self.card_go)
+            if self.card_go.description != ARMED_TEXT:
+                self._pending_card = None
+                hide(self.choice_box, True)
 
 
 # =============================================================================== battle panel
@@ -335,7 +362,7 @@ class BattlePanel(widgets.VBox):
     odds as it moves (``windward_nb.view.battle_outlook``, from ``windward_nb.odds``).
     """
 
-    def __init__(self, game, act: Act | None = None, **kwargs: Any):
+    def __init__(self, game, act: Act | None = None, messages: MessageArea | None = None, **kwargs: Any):
         self.game = game
         self.act = act or _default_act(game)
         self.title = widgets.HTML()
@@ -353,10 +380,10 @@ class BattlePanel(widgets.VBox):
             b.on_click(self._choice(i))
         self.choice_box = widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap"))
         self._choices: list[str] = []
-        self.messages = MessageArea()
+        self.messages, own = _messages(messages)
         self.outlook: dict | None = None
         super().__init__(children=[self.title, self.steps, self.dice, self.cannon_box, self.choice_box, self.odds,
-                                   self.messages], **kwargs)
+                                   *own], **kwargs)
         self.add_class("ww-battle")
         self.layout.border = "2px solid #CC3311"
         self.layout.padding = "4px 8px"
@@ -397,10 +424,13 @@ class BattlePanel(widgets.VBox):
                 self.fire.description = f"Fire {self.cannons.value}"
             others = [(t, d_) for t, d_ in bv["actions"] if not t.startswith("battle cannons")]
             self._choices = [t for t, _ in others]
+            risky = view.dangers(s) if others else {}
             for i, b in enumerate(self.buttons):
                 if i < len(others):
-                    _set_button(b, description=others[i][1], tooltip=others[i][0],
-                                style="warning" if others[i][0].startswith("play") else "")
+                    t, d_ = others[i]
+                    _set_button(b, description=("⚠ " if t in risky else "") + d_,
+                                tooltip=t + (f" — {risky[t]}" if t in risky else ""),
+                                style="warning" if t.startswith("play") else "", icon="")
                 hide(b, i >= len(others))
             self._update_odds()
 
@@ -436,7 +466,7 @@ class BattlePanel(widgets.VBox):
     @guarded()
     def _fire(self, _b: Any = None) -> None:
         self.messages.clear()
-        self.act([Action("cannons", int(self.cannons.value))])
+        ask(self, [Action("cannons", int(self.cannons.value))], self.fire)
 
     def _choice(self, i: int) -> Callable:
         return lambda _b: self.choose(i)
@@ -446,7 +476,7 @@ class BattlePanel(widgets.VBox):
         """Press choice button ``i`` (bonuses, False Flag, done)."""
         self.messages.clear()
         if i < len(self._choices):
-            self.act([Action.parse(self._choices[i])])
+            ask(self, [Action.parse(self._choices[i])], self.buttons[i])
 
 
 # =============================================================================== actions list
@@ -457,12 +487,17 @@ class ActionsPanel(widgets.VBox):
     engine can ask for, so the panel is the keyboard equivalent of every click
     on the board and the other panels. Short decisions (rest, take supplies,
     place a red crester, plunder...) also get one button per choice. A typed
-    action (``move NE``) is applied too; a malformed or illegal one shows why.
+    action (``move NE``) is applied too; a typo or an illegal one gets a plain
+    reason and the closest valid actions, never a traceback.
+
+    A dangerous action (:func:`windward_nb.view.dangers`) is marked ⚠, is never the
+    one selected by default, and needs a second click.
     """
 
     QUICK = 12
 
-    def __init__(self, game, act: Act | None = None, **kwargs: Any):
+    def __init__(self, game, act: Act | None = None, messages: MessageArea | None = None,
+                 quick_in_panel: bool = True, **kwargs: Any):
         self.game = game
         self.act = act or _default_act(game)
         self.prompt = widgets.HTML()
@@ -470,21 +505,27 @@ class ActionsPanel(widgets.VBox):
         for i, b in enumerate(self.quick):
             b.on_click(self._quick(i))
         self.quick_box = widgets.HBox(self.quick, layout=widgets.Layout(flex_flow="row wrap"))
-        self.select = widgets.Select(options=[], rows=8, layout=widgets.Layout(width="100%"),
+        self.quick_box.add_class("ww-quick")
+        self.select = widgets.Select(options=[], rows=6, layout=widgets.Layout(width="100%"),
                                      description="", tooltip="legal actions")
         self.select.add_class("ww-legal-actions")
         self.do_button = _button("Do it", button_style="primary", tooltip="apply the selected action")
+        self.do_button.add_class("ww-do-it")
         self.do_button.on_click(self._do)
-        self.typed = widgets.Text(placeholder="or type an action, e.g. move NE", layout=widgets.Layout(width="18em"))
+        self.typed = widgets.Text(placeholder="or type an action, e.g. move NE", layout=widgets.Layout(width="16em"))
+        self.typed.add_class("ww-typed")
         self.typed_button = _button("Apply typed")
+        self.typed_button.add_class("ww-apply-typed")
         self.typed_button.on_click(self._do_typed)
-        self.messages = MessageArea()
+        self.messages, own = _messages(messages)
         self.rows: list[tuple[str, str]] = []
-        super().__init__(children=[self.prompt, self.quick_box,
-                                   widgets.HTML('<b>Legal actions</b> <span style="font-size:12px">'
-                                                "(choose with the arrow keys, then Do it)</span>"),
-                                   self.select, widgets.HBox([self.do_button, self.typed, self.typed_button]),
-                                   self.messages], **kwargs)
+        self.risky: dict[str, str] = {}
+        self.list_label = widgets.HTML('<b>Legal actions</b> <span style="font-size:12px">'
+                                       "(choose with the arrow keys, then Do it; ⚠ asks twice)</span>")
+        quick = [self.quick_box] if quick_in_panel else []   # a table may place the quick buttons elsewhere
+        super().__init__(children=[self.prompt, *quick, self.list_label, self.select,
+                                   widgets.HBox([self.do_button, self.typed, self.typed_button],
+                                                layout=widgets.Layout(flex_flow="row wrap")), *own], **kwargs)
         self.add_class("ww-actions")
         self.refresh()
 
@@ -492,18 +533,26 @@ class ActionsPanel(widgets.VBox):
         s = self.game.state
         rows = view.legal_action_rows(s)
         self.rows = rows
+        self.risky = view.dangers(s) if rows else {}
         with self.hold_sync():
             self.prompt.value = f'<div style="font-weight:bold;font-size:14px">{esc(view.decision_prompt(s))}</div>'
-            opts = [(f"{d}   [{t}]", t) for d, t in rows]
+            opts = [(("⚠ " if t in self.risky else "") + f"{d}   [{t}]", t) for d, t in rows]
             if list(self.select.options) != opts:
                 keep = self.select.value
+                safe = [t for _, t in opts if t not in self.risky]
                 self.select.options = opts
-                self.select.value = keep if keep in [t for _, t in opts] else (opts[0][1] if opts else None)
+                self.select.value = keep if keep in safe else (safe[0] if safe else None)
+            elif self.select.value in self.risky:
+                self.select.value = None                # never left pointing at a dangerous action
+            _set_button(self.do_button, description="Do it", style="primary", icon="")
             # short decisions get buttons; a battle has its own panel
             quick = rows if (s.frames and s.frames[-1]["k"] != "battle" and len(rows) <= self.QUICK) else []
             for i, b in enumerate(self.quick):
                 if i < len(quick):
-                    _set_button(b, description=quick[i][0], tooltip=quick[i][1], style="info")
+                    d, t = quick[i]
+                    _set_button(b, description=("⚠ " if t in self.risky else "") + d,
+                                tooltip=t + (f" — {self.risky[t]}" if t in self.risky else ""),
+                                style="warning" if t in self.risky else "info", icon="")
                 hide(b, i >= len(quick))
             hide(self.quick_box, not quick)
 
@@ -513,25 +562,28 @@ class ActionsPanel(widgets.VBox):
     @guarded()
     def press(self, i: int) -> None:
         """Press quick button ``i``."""
-        self.messages.clear()
         s = self.game.state
         rows = list(self.rows) if (s.frames and s.frames[-1]["k"] != "battle") else []
         if i < len(rows):
-            self.act([Action.parse(rows[i][1])])
+            ask(self, [Action.parse(rows[i][1])], self.quick[i])
 
     @guarded()
     def _do(self, _b: Any = None) -> None:
-        self.messages.clear()
         if self.select.value:
-            self.act([Action.parse(self.select.value)])
+            ask(self, [Action.parse(self.select.value)], self.do_button)
         else:
-            self.messages.show("Nothing to do: " + view.decision_prompt(self.game.state), "info")
+            self.messages.show("Choose an action in the list first: " + view.coach(self.game.state).text, "info")
 
     @guarded()
     def _do_typed(self, _b: Any = None) -> None:
-        self.messages.clear()
         text = self.typed.value.strip()
         if not text:
+            self.messages.show("Type an action first, e.g. move NE.", "info")
             return
-        self.act([Action.parse(text)])  # a malformed text raises ValueError, shown as an error
-        self.typed.value = ""
+        read = view.read_typed(self.game.state, text)
+        if read.action is None:
+            self.messages.show(read.message, "warning")
+            return
+        ask(self, [read.action], self.typed_button)
+        if self.typed_button.description != ARMED_TEXT:
+            self.typed.value = ""
