@@ -89,6 +89,15 @@ def test_runtime_dependencies_and_jupyterlab_are_pinned():
     assert not missing, f"binder/requirements.txt does not pin {', '.join(missing)}"
 
 
+def test_lab_extra_is_pinned():
+    """Binder is the workbook's lab environment: the Voila app, charts and progress bars included."""
+    pins = _pins()
+    lab = [canonicalize_name(Requirement(r).name) for r in _pyproject()["optional-dependencies"]["lab"]]
+    assert "voila" in lab, "Voila belongs to the lab extra (the play table runs as a Voila app)"
+    missing = [name for name in lab if name not in pins]
+    assert not missing, f"binder/requirements.txt does not pin the lab extra's {', '.join(missing)}"
+
+
 def test_pins_satisfy_pyproject_ranges():
     project = _project_requirements()
     problems = []
@@ -193,7 +202,8 @@ def test_binder_environment_installs_into_a_fresh_venv(tmp_path):
     assert proc.returncode == 0, output[-4000:]
     proc = subprocess.run(base + ["--no-deps", str(REPO)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
-    check = ("import windward_nb as ww, windward_widgets as w, bqplot, ipywidgets, jupyterlab; "
+    check = ("import windward_nb as ww, windward_widgets as w, bqplot, ipywidgets, jupyterlab, voila, matplotlib; "
+             "from windward_nb import report; assert report.rate(7, 10) == '70% (40–89%)'; "
              "g = ww.new_game(players=3, seed=1); w.GameBoard(g); print('ok', ww.__version__)")
     proc = subprocess.run([str(py), "-c", check], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout.startswith("ok"), proc.stdout[-2000:] + proc.stderr[-2000:]

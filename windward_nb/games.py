@@ -4,8 +4,8 @@ Each is imported only when first used (``ww.new_game(game="north-wind")``,
 ``ww.load_record("voyage.nwr.json")``), so using one game never loads another.
 
 >>> from windward_nb.core import registry
->>> [t.name for t in map(registry.get, registry.names())]
-['windward', 'north-wind', 'winds-of-plunder', 'tailwinds']
+>>> [registry.get(g.name).title for g in GAMES]   # other games (tests' toy games) may be registered too
+['Windward', 'North Wind', 'Winds of Plunder', 'Tailwinds']
 """
 
 from __future__ import annotations
