@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("odds.py", [], "exact fractions equal: True"),
     ("simulate.py", ["--quick"], "identical results: True"),
     ("widgets.py", [], "OddsExplorer slider -> charts updated"),
+    ("apply.py", ["--games", "1", "--reps", "1"], "normalise share of Game.apply(Action)"),
     ("northwind.py", ["--quick"], "exact fractions equal: True"),
 ])
 def test_benchmark_script_runs(script, args, expect):

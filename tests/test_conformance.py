@@ -2,7 +2,8 @@
 
 For each playout: every listed legal action applies; invariants hold after every action;
 clone, undo, serialise (to_dict/from_dict) and replay of the record all reproduce the state
-fingerprint; every chance node's probabilities sum to one.
+fingerprint; every chance node's probabilities sum to one. Whole games are cloned too (state,
+record, generator and undo history) and both copies undo and play on: neither disturbs the other.
 """
 
 import numpy as np
@@ -23,9 +24,30 @@ CONFIGS = [
 ]
 
 
-def random_playout(config, seed, max_plies=1500):
+def check_game_clone(game: ww.Game, action, fingerprints: list[str], rng) -> None:
+    """Clone the whole game, undo and play something else on the clone, undo and redo on the
+    original: each keeps its own position, record, generator and undo history."""
+    fp, plies = fingerprints[-1], list(game.record.actions)
+    twin = game.clone()
+    assert twin.state.fingerprint() == fp and twin.record.actions == plies
+    twin.undo()
+    assert twin.state.fingerprint() == fingerprints[-2]
+    options = [a for a in twin.legal_actions() if a != action] or twin.legal_actions()
+    if options:
+        twin.apply(options[int(rng.integers(len(options)))])
+    if twin.can_undo:
+        twin.undo()
+    assert game.state.fingerprint() == fp and game.record.actions == plies  # the original is untouched
+    game.undo()
+    assert game.state.fingerprint() == fingerprints[-2]
+    game.apply(action)  # the generator went back too: the same chance follows
+    assert game.state.fingerprint() == fp and game.record.actions == plies
+
+
+def random_playout(config, seed, max_plies=1500, clone_every=9):
     game = ww.new_game(seed=seed, **config)
     rng = np.random.default_rng(seed)
+    side_rng = np.random.default_rng(seed + 1000)  # the clones' choices do not shift the main line
     fingerprints = [game.state.fingerprint()]
     plies = 0
     while not game.is_over and plies < max_plies:
@@ -41,6 +63,8 @@ def random_playout(config, seed, max_plies=1500):
         assert clone.fingerprint() == before
         plies += 1
         fingerprints.append(game.state.fingerprint())
+        if plies % clone_every == 0:
+            check_game_clone(game, action, fingerprints, side_rng)
     return game, fingerprints
 
 
@@ -54,7 +78,12 @@ def test_random_playout_conformance(config, seed):
     # replaying the record reproduces the final position
     replayed = ww.GameRecord.from_json(game.record.to_json()).replay()
     assert replayed.state.fingerprint() == game.state.fingerprint()
-    # undo walks back through every earlier position
+    # undo walks back through every earlier position, on a clone and then on the original
+    twin = game.clone()
+    for expected in reversed(fingerprints[:-1][-40:]):
+        twin.undo()
+        assert twin.state.fingerprint() == expected
+    assert game.state.fingerprint() == fingerprints[-1]
     for expected in reversed(fingerprints[:-1][-40:]):
         game.undo()
         assert game.state.fingerprint() == expected

@@ -51,28 +51,9 @@ def config_id(c: dict) -> str:
 
 
 def mode_problems(s: GameState) -> list[str]:
-    """Checks of the modes and variants on top of windward_nb.invariants."""
+    """Checks of the modes and variants on top of windward_nb.invariants (which holds every
+    stacking cap: red cresters per space, the White Crester, ships on cresters, Naturalist tags)."""
     out = []
-    p = s.planet
-    in_battle = any(f["k"] == "battle" for f in s.frames)
-    reds = Counter(s.reds)
-    if reds and max(reds.values()) > (2 if s.mode == "solo" else 1):
-        out.append("too many red cresters on one space")
-    if s.white >= 0:
-        if s.white == 0 or p.is_drift[s.white]:
-            out.append("White Crester at the Trading Post or on Drift")
-        if s.white in s.reds:
-            out.append("White Crester shares a space with a red crester")
-    if not in_battle:
-        for seat, ship in enumerate(s.ships):
-            if ship.pos >= 0 and (ship.pos in s.reds or ship.pos == s.white):
-                out.append(f"player {seat + 1}'s ship shares a space with an alive crester outside a battle")
-    if not set(s.tagged_reds) <= set(s.reds) or not set(s.tagged_greys) <= set(s.greys):
-        out.append("a tag sits on a crester that is not alive")
-    if Counter(s.tagged_reds) - Counter(s.reds) or Counter(s.tagged_greys) - Counter(s.greys):
-        out.append("more tags than cresters on a space")
-    if len(s.tagged_reds) + len(s.tagged_greys) > s.components.raw["naturalist"]["tags"]:
-        out.append("more tags in use than the Naturalist has")
     if s.mode == "cooperative":
         if len(s.lives) != 2 or not all(0 <= x <= s.players for x in s.lives):
             out.append(f"lives out of range: {s.lives}")
@@ -88,8 +69,33 @@ def mode_problems(s: GameState) -> list[str]:
     return out
 
 
-def play_out(game: ww.Game, seed: int, max_plies: int = MAX_PLIES) -> tuple[ww.Game, list[str], Counter]:
+def check_game_clone(game: ww.Game, action, fingerprints: list[str], rng) -> None:
+    """A clone undoes and plays on; the original undoes and redoes: each keeps its own history."""
+    fp, plies = fingerprints[-1], list(game.record.actions)
+    twin = game.clone()
+    assert twin.state.fingerprint() == fp and twin.record.actions == plies
+    twin.undo()
+    assert twin.state.fingerprint() == fingerprints[-2]
+    s = twin.state
+    if engine.decider(s) == engine.CHANCE:
+        other = engine.sample_chance(s, rng)
+    else:
+        options = [a for a in engine.legal_actions(s) if a != action] or engine.legal_actions(s)
+        other = options[int(rng.integers(len(options)))]
+    twin.apply(other)
+    twin.undo()
+    assert twin.state.fingerprint() == fingerprints[-2]
+    assert game.state.fingerprint() == fp and game.record.actions == plies  # the original is untouched
+    game.undo()
+    assert game.state.fingerprint() == fingerprints[-2]
+    game.apply(action)
+    assert game.state.fingerprint() == fp and game.record.actions == plies
+
+
+def play_out(game: ww.Game, seed: int, max_plies: int = MAX_PLIES,
+             clone_every: int = 7) -> tuple[ww.Game, list[str], Counter]:
     rng = np.random.default_rng(seed)
+    side_rng = np.random.default_rng(seed + 1000)  # the clones' choices do not shift the main line
     s = game.state
     fingerprints = [s.fingerprint()]
     seen: Counter = Counter()
@@ -120,10 +126,17 @@ def play_out(game: ww.Game, seed: int, max_plies: int = MAX_PLIES) -> tuple[ww.G
         assert s.clone().fingerprint() == fp
         assert GameState.from_dict(s.to_dict()).fingerprint() == fp, f"to_dict/from_dict after {action}"
         fingerprints.append(fp)
+        if len(fingerprints) % clone_every == 0:
+            check_game_clone(game, action, fingerprints, side_rng)
     # the record replays to the same position
     replayed = ww.GameRecord.from_json(game.record.to_json()).replay()
     assert replayed.state.fingerprint() == fingerprints[-1]
-    # undo walks back through every earlier position
+    # undo walks back through every earlier position, on a clone and then on the original
+    twin = game.clone()
+    for expected in reversed(fingerprints[:-1]):
+        twin.undo()
+        assert twin.state.fingerprint() == expected
+    assert not twin.can_undo and game.state.fingerprint() == fingerprints[-1]
     for expected in reversed(fingerprints[:-1]):
         game.undo()
         assert game.state.fingerprint() == expected
@@ -190,3 +203,31 @@ def test_hot_start_naturalist_research():
                 reds=["5,0", "2,-4"], greys=["-3,1", "2,0"], **tagged)
         seen += play_out(g, seed, 250)[2]
     assert seen["release"] and seen["CresterResearched"]
+
+
+# ----------------------------------------------------------------------------- the caps themselves
+@pytest.mark.parametrize("players,reds,broken", [
+    (1, ["0,-3", "0,-3"], False),             # Solo: two reds may share a space (V1, V10)
+    (1, ["0,-3", "0,-3", "0,-3"], True),      # ... never three
+    (2, ["2,-4", "2,-4"], True),              # elsewhere alive reds never share
+    (3, ["2,-4", "2,-4"], True),
+    (3, ["2,-4", "2,-3"], False),
+])
+def test_invariants_hold_the_red_cap_of_every_mode(players, reds, broken):
+    ships = [{"pos": "port"} for _ in range(players)]
+    s = ww.scenario(players=players, ships=ships, reds=reds, auto_chance=False).state
+    found = [p for p in violations(s) if "red cresters share" in p]
+    assert bool(found) == broken, violations(s)
+
+
+def test_invariants_see_the_white_crester_and_ships_on_cresters_and_tags():
+    s = ww.scenario(players=3, ships=[{"pos": "port"}] * 3, variants=["white"], reds=["2,-4"], white="2,-4",
+                    auto_chance=False).state
+    assert any("White Crester shares" in p for p in violations(s))
+    s = ww.scenario(players=3, ships=[{"pos": "2,-4"}, {"pos": "port"}, {"pos": "port"}], reds=["2,-4"],
+                    auto_chance=False).state
+    assert any("shares 2,-4 with an alive crester" in p for p in violations(s))
+    s = ww.scenario(players=3, ships=[{"pos": "port"}] * 3, variants=["naturalist"], reds=["2,-4"],
+                    auto_chance=False).state
+    s.tagged_reds = [s.reds[0]] * 7
+    assert any("Naturalist tags in use" in p for p in violations(s))

@@ -681,7 +681,7 @@ def test_odds_sweep_rejects_bad_names():
         odds_sweep("attacker", [1], "attacker", [1])
     with pytest.raises(ValueError, match="swept"):
         odds_sweep("attacker", [1], "defender", [1], attacker=3)
-    with pytest.raises(ValueError, match="row_values"):
+    with pytest.raises(ValueError, match="attacker_range"):
         odds_table([], [1])
 
 
@@ -752,6 +752,82 @@ def test_best_bonuses_rejects_bad_input():
         best_bonuses(1, 2, tokens=-1)
     with pytest.raises(ValueError, match="^other_tokens"):
         best_bonuses(1, 2, role="attacker", other_tokens=-1)
+
+
+# ---------------------------------------------------------------------------
+# Bounds: no count can hang the odds or exhaust memory
+# ---------------------------------------------------------------------------
+
+import itertools  # noqa: E402
+import signal  # noqa: E402
+
+from windward_nb import odds as odds_mod  # noqa: E402
+
+L = odds_mod.LIMITS
+HUGE = [
+    (lambda: battle_odds(10**6, 1), "attacker", L["dice"]),
+    (lambda: battle_odds(1, 10**9), "defender", L["dice"]),
+    (lambda: battle_odds(np.int64(2**40), 1, exact=True), "attacker", L["dice"]),
+    (lambda: hit_counts(10**5), "n", L["dice"]),
+    (lambda: hit_distribution(10**5, exact=True), "n", L["dice"]),
+    (lambda: hit_distribution(3, faces=range(10**9)), "faces", L["faces"]),
+    (lambda: hit_distribution(3, faces=[0, 10**9]), "faces", L["face hits"]),
+    (lambda: battle_odds("red", "ship", attacker_count=10**6), "attacker_count", L["count"]),
+    (lambda: battle_odds("ship", "red", attacker_tokens=10**9), "attacker_tokens", L["tokens"]),
+    (lambda: battle_odds("ship", "ship", defender_tokens=10**9), "defender_tokens", L["tokens"]),
+    (lambda: battle_odds("ship", "ship", attacker_cards=itertools.repeat("harpoon")), "attacker_cards", L["cards"]),
+    (lambda: battle_odds("ship", "ship", defender_crew=["Marine"] * 10**6), "defender_crew", L["cards"]),
+    (lambda: battle_odds("ship", "ship", attacker_cannons=10**9), "attacker_cannons", L["dice"]),
+    (lambda: battle_odds("ship", "ship", defender_morale=10**12), "defender_morale", L["morale"]),
+    (lambda: bonus_options(["harpoon"], tokens=10**9), "tokens", L["tokens"]),
+    (lambda: best_bonuses(10**9, 1), "own_total", L["total"]),
+    (lambda: best_bonuses(1, 10**9), "other_total", L["total"]),
+    (lambda: best_bonuses(1, 2, role="attacker", other_tokens=10**9), "other_tokens", L["tokens"]),
+    (lambda: odds_table(itertools.count(), [1]), "attacker_range", L["sweep values"]),
+    (lambda: odds_table([1], range(10**12)), "defender_range", L["sweep values"]),
+    (lambda: odds_table(range(1000), range(1000)), "attacker_range", L["cells"]),
+    (lambda: odds_table(range(201), range(201), exact=True), "attacker_range", L["exact cells"]),
+    (lambda: odds_table(range(150, 200), range(150, 200), exact=True), "attacker_range", L["exact work"]),
+    (lambda: odds_sweep("attacker_tokens", range(10**6), "defender", [1], attacker=1), "row_values",
+     L["sweep values"]),
+]
+
+
+@pytest.mark.parametrize("call,name,limit", HUGE, ids=[f"{n}-{i}" for i, (_, n, _) in enumerate(HUGE)])
+def test_every_count_is_bounded_with_a_clear_value_error(call, name, limit):
+    def hung(*_):
+        raise AssertionError("the call did not refuse quickly: a count is not bounded")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        with pytest.raises(ValueError) as info:
+            call()
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    text = str(info.value)
+    assert text.startswith(name) and str(limit) in text, text
+
+
+def test_odds_table_refuses_a_number_for_a_range():
+    with pytest.raises(ValueError, match="^attacker_range must be an iterable"):
+        odds_table(5, [1])
+    with pytest.raises(ValueError, match="^defender_range must be an iterable"):
+        odds_table([1], 5)
+    with pytest.raises(ValueError, match="^attacker_range must be an iterable"):
+        odds_table("12", [1])
+
+
+def test_the_bounds_themselves_are_accepted():
+    top = L["dice"]
+    assert len(hit_counts(top)) == 3 * top + 1 and sum(hit_counts(top)) == 6**top
+    o = battle_odds(top, top)
+    assert o.win == pytest.approx(o.loss) and o.win + o.tie + o.loss == pytest.approx(1)
+    assert battle_odds("red", "ship", attacker_count=L["count"]).attacker_dice == 5 * L["count"]
+    assert battle_odds("ship", "ship", attacker_tokens=L["tokens"], play="all").win > 0.999
+    assert len(bonus_options(["harpoon"] * 3, tokens=L["tokens"])) == 2 * L["tokens"] + 4
+    assert odds_table(range(25), range(25), exact=True).win.shape == (25, 25)
 
 
 # ---------------------------------------------------------------------------

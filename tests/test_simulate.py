@@ -118,3 +118,53 @@ def test_dask_client_gives_the_same_results(serial):
         res = play_many(4, players=4, bots="greedy", seed=2024, progress=False, client=client, chunksize=2)
     for k in ARRAYS:
         assert np.array_equal(getattr(res, k), getattr(serial, k)[:4])
+
+
+# ----------------------------------------------------------------------------- dying workers
+DYING = dict(n=10, players=2, seed=77, max_actions=300, progress=False)
+
+
+def _doom(monkeypatch, tmp_path, once=(), always=()):
+    """Make the first seat's bot of the given games kill its process (see sim_helpers)."""
+    seat0 = lambda i: game_seeds(DYING["seed"], i, DYING["players"])[1][0]  # noqa: E731
+    monkeypatch.setenv("WINDWARD_TEST_DIE_ONCE", ",".join(str(seat0(i)) for i in once))
+    monkeypatch.setenv("WINDWARD_TEST_DIE_ALWAYS", ",".join(str(seat0(i)) for i in always))
+    monkeypatch.setenv("WINDWARD_TEST_MARKERS", str(tmp_path))
+
+
+def _rows_match(res: SimResult, ref: SimResult, keep: list[int]) -> None:
+    assert res.indices.tolist() == keep
+    for k in ARRAYS:
+        assert np.array_equal(getattr(res, k), getattr(ref, k)[keep]), k
+
+
+def test_a_dying_worker_keeps_finished_games_and_retries_lost_ones_once(monkeypatch, tmp_path):
+    from sim_helpers import FragileBot
+
+    ref = play_many(bots=FragileBot, **DYING)  # no game dies: nothing is set yet
+    assert ref.failures == [] and ref.indices.tolist() == list(range(10))
+    _doom(monkeypatch, tmp_path, once=[3], always=[6])
+    res = play_many(bots=FragileBot, workers=2, chunksize=2, **DYING)
+    assert (tmp_path / f"died-{game_seeds(77, 3, 2)[1][0]}").exists()  # game 3 did kill its worker once
+    assert [(i, sd) for i, sd, _ in res.failures] == [(6, game_seeds(77, 6, 2)[0])]
+    why = res.failures[0][2]
+    assert "worker process died" in why and "played again alone" in why and "SIGKILL" in why
+    _rows_match(res, ref, [i for i in range(10) if i != 6])  # every other game, exactly as played alone
+    assert len(res) == 9 and "1 game(s) failed" in res.summary() and "game 6" in res.summary()
+
+
+def test_a_dask_cluster_survives_a_killed_worker(monkeypatch, tmp_path):
+    if os.environ.get("CI") == "true":
+        import distributed  # CI installs the test extras, which include dask.distributed: never skip there
+    else:
+        distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed")
+    from sim_helpers import FragileBot
+
+    ref = play_many(bots=FragileBot, **DYING)
+    _doom(monkeypatch, tmp_path, once=[2, 7])
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=50) as cluster, distributed.Client(cluster) as client:
+        res = play_many(bots=FragileBot, client=client, chunksize=1, **DYING)
+    assert all((tmp_path / f"died-{game_seeds(77, i, 2)[1][0]}").exists() for i in (2, 7))
+    assert res.failures == []
+    _rows_match(res, ref, list(range(10)))

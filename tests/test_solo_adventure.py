@@ -162,6 +162,37 @@ def test_reds_that_win_together_fall_back_to_where_each_came_from():
     assert hx(g, "0,-2") not in s.reds
 
 
+# Two reds next to the ship at 1,-2 reach it; the two reds on -1,1 then fill 0,-1, the space the
+# first attacker came from. When the attackers fall back, that space already holds two reds.
+CROWDED_REDS = ["0,-1", "1,-1", "-1,1", "-1,1", "2,-1", "-2,0"]
+
+
+@pytest.mark.parametrize("edition", ["a", "b"])
+@pytest.mark.parametrize("how", ["false flag", "tie", "reds win"])
+def test_reds_falling_back_onto_a_full_space_keep_the_two_per_space_cap(edition, how):
+    from windward_nb.invariants import violations
+
+    g = ww.scenario(players=1, wind=4, edition=edition, auto_chance=False, reds=CROWDED_REDS,
+                    ships=[{"pos": "1,-2", "morale": 4, "cannons": 3, "hand": ["false_flag", "fuel"]}])
+    ev = end_at_sky(g, "rest discard fuel")
+    froms = [m.data["path"][-2] for m in events(ev, "CresterMoved") if m.data["to"] == hx(g, "1,-2")]
+    assert froms == [hx(g, "0,-1"), hx(g, "1,-1")] and g.state.reds.count(hx(g, "0,-1")) == 2
+    if how == "false flag":
+        g.apply("play false flag")
+    else:
+        g.apply("battle done")                                # no False Flag
+        g.apply("dice " + ",".join(["1"] * 10))               # the reds: 10 hits
+        g.apply("battle cannons 3")
+        g.apply("dice " + ("2,2,2,2,2" if how == "tie" else "1,2,2,2,2"))  # the ship: 10 or 9
+    s = g.state
+    assert not violations(s)
+    assert max(Counter(s.reds).values()) == 2 and s.reds.count(hx(g, "0,-1")) == 2
+    assert s.reds.count(hx(g, "1,-1")) == 1                    # the second attacker found its space free
+    # the first attacker stopped on the nearest space to 0,-1 with room (rulings V16)
+    moved = (Counter(s.reds) - Counter(hx(g, h) for h in ["0,-1", "0,-1", "1,-1", "2,-2", "0,-2"]))
+    assert list(moved) == [hx(g, "0,-2")] and s.ships[0].pos == hx(g, "1,-2") and not g.is_over
+
+
 def test_ship_that_beats_two_reds_defeats_both_and_no_red_respawns():
     g = solo({"cannons": 3, "hand": ["fuel"]}, reds=["0,-4", "2,-4", "0,5"])
     ev = end_at_sky(g, "rest discard fuel")

@@ -12,6 +12,21 @@ Action('dice 1,1,3')
 
 Chance outcomes are actions too (``wind 4``, ``grey 3``, ``dice 1,2,2``,
 ``shuffle ...``) so that a record is just the list of every action taken.
+
+An action is only ever judged, applied or recorded in its *normal form*: the
+action its own text parses to (:meth:`Action.normalise`). However an action was
+built, it either becomes exactly that or is refused, so an argument of an odd
+type cannot slip past a rule or into a record:
+
+>>> import numpy as np
+>>> Action.normalise(Action("wind", np.int64(3))) == Action("wind", 3)
+True
+>>> Action.normalise(Action("order", "speed ")).arg
+'speed'
+>>> Action.normalise(Action("wind", 1.0))
+Traceback (most recent call last):
+...
+windward_nb.errors.IllegalActionError: Action('wind', 1.0) is not a well-formed action (malformed action 'wind 1.0': invalid literal for int() with base 10: '1.0') [Action text]
 """
 
 from __future__ import annotations
@@ -19,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from .errors import IllegalActionError
 from .hexgrid import direction_name, direction_number, format_hex, parse_hex
 
 Arg = Union[None, int, str, tuple]
@@ -104,7 +120,10 @@ class Action:
         raise ValueError(f"unknown action verb {v!r}")
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        try:
+            return f"Action({str(self)!r})"
+        except Exception:  # a hand-built action with no text form still prints
+            return f"Action({self.verb!r}, {self.arg!r})"
 
     @property
     def is_chance(self) -> bool:
@@ -112,9 +131,12 @@ class Action:
 
     @staticmethod
     def parse(text: "str | Action") -> "Action":
-        """Read an action from its text form; raises ``ValueError`` with a hint if malformed."""
+        """Read an action from its text form; raises ``ValueError`` with a hint if malformed.
+
+        An :class:`Action` is returned in its normal form (see :meth:`normalise`).
+        """
         if isinstance(text, Action):
-            return text
+            return Action.normalise(text)
         if not isinstance(text, str):
             raise ValueError(f"an action is a string or an Action, got {type(text).__name__}")
         words = text.strip().split()
@@ -129,6 +151,101 @@ class Action:
             raise ValueError(f"unknown action {text!r}") from None
         except (IndexError, ValueError) as exc:
             raise ValueError(f"malformed action {text!r}: {exc}") from None
+
+    @staticmethod
+    def normalise(action: "str | Action") -> "Action":
+        """The action exactly as its text form reads back, or :class:`IllegalActionError`.
+
+        Text is parsed; an :class:`Action` is written out and read back, and
+        must then read back to itself again. Arguments of other types than the
+        parser makes (``1.0``, ``numpy.int64(2)``, ``"speed "``) either become
+        the parser's own value or, when their text does not read back, are
+        refused. Actions with short plain arguments (all but shuffles) are
+        remembered, so for them this costs a dictionary look-up.
+        """
+        if type(action) is str:
+            try:
+                action = Action.parse(action)
+            except ValueError as exc:
+                raise IllegalActionError(RULE, str(exc)) from None
+        elif not isinstance(action, Action):
+            raise IllegalActionError(RULE, f"an action is text or an Action, not {type(action).__name__}")
+        verb, arg = action.verb, action.arg
+        key = None
+        if type(verb) is str:  # a key that tells 1, 1.0, True and numpy.int64(1) apart
+            kind = type(arg)
+            if kind is int or arg is None or (kind is str and len(arg) <= 60):
+                key = (verb, kind, arg)
+            elif kind is tuple and len(arg) <= 24:
+                kinds = tuple(map(type, arg))
+                if tuple not in kinds:  # dice, trades: flat tuples of numbers and short words
+                    if all(len(x) <= 60 for x in arg if type(x) is str):
+                        key = (verb, kinds, arg)
+                elif _small(arg):  # a card played on a space
+                    key = (verb, tuple, _type_key(arg))
+        try:
+            hit = None if key is None else _NORMAL.get(key)
+        except TypeError:  # an unhashable item (a list inside the tuple ...)
+            key = hit = None
+        if hit is None:
+            hit = _normal_form(action)
+            if key is not None:
+                if len(_NORMAL) >= _NORMAL_MAX:
+                    _NORMAL.clear()
+                _NORMAL[key] = hit
+        if type(hit) is str:
+            raise IllegalActionError(RULE, hit)
+        return hit
+
+
+RULE = "Action text"  # the "rule" an ill-formed action breaks
+_NORMAL: dict = {}  # (verb, typed arg) -> the normal form, or why there is none
+_NORMAL_MAX = 20_000
+
+
+def _type_key(x: object) -> object:
+    """A hashable key that tells ``(1,)``, ``(1.0,)`` and ``(True,)`` apart."""
+    if type(x) is tuple:
+        return (tuple, tuple(_type_key(y) for y in x))
+    return (type(x), x)
+
+
+def _small(x: object, depth: int = 0) -> bool:
+    """Worth remembering: a short, hashable argument like those of real actions (not a shuffle)."""
+    t = type(x)
+    if t is int or x is None:
+        return True
+    if t is str:
+        return len(x) <= 60
+    if t is tuple:
+        return depth < 2 and len(x) <= 3 and all(_small(y, depth + 1) for y in x)
+    return False
+
+
+def _same(x: object, y: object) -> bool:
+    """Equal and of the same types all the way down."""
+    if type(x) is not type(y):
+        return False
+    if type(x) is tuple:
+        return len(x) == len(y) and all(_same(a, b) for a, b in zip(x, y))
+    return x == y
+
+
+def _normal_form(action: Action) -> "Action | str":
+    """The normal form of ``action``, or the reason it has none."""
+    shown = f"Action({action.verb!r:.40}, {action.arg!r:.80})"
+    try:
+        text = str(action)
+    except Exception as exc:  # an argument the text form cannot even write
+        return f"{shown} is not a well-formed action (it has no text form: {exc})"
+    try:
+        normal = Action.parse(text)
+        again = Action.parse(str(normal))
+    except ValueError as exc:
+        return f"{shown} is not a well-formed action ({exc})"
+    if not _same(again, normal):
+        return f"{shown} is not a well-formed action: its text {text[:80]!r} does not read back the same way twice"
+    return normal
 
 
 def _one(rest: list[str]) -> str:
@@ -145,7 +262,7 @@ def _parse_play(rest: list[str], tail: str) -> Action:
     if not rest:
         raise ValueError("which card?")
     last = rest[-1]
-    if len(rest) >= 2 and ("," in last or last.isdigit()):
+    if len(rest) >= 2 and ("," in last or last.lstrip("-").isdigit()):
         extra: Arg = parse_hex(last) if "," in last else int(last)
         return Action("play", (_card_id(" ".join(rest[:-1])), extra))
     return Action("play", _card_id(tail))

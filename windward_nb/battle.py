@@ -168,8 +168,11 @@ def _move_attacker_back(s: GameState, f: dict[str, Any]) -> None:
             s.greys_down.remove(here)
             s.greys_down.append(src)
     elif kind == "red":
+        from .cresters import red_fallback
+
         for back in f.get("a_froms") or (src,):  # several reds attack together in the Solo Adventure
-            s.move_red(here, back)
+            # another red may have moved onto the space it came from: the stacking cap still holds
+            s.move_red(here, red_fallback(s, back, here))
     elif kind == "white":
         s.white = src
 

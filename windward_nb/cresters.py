@@ -43,6 +43,44 @@ def place_grey(s: GameState, ev: list[Event], territory: int) -> None:
                     {"crester": "grey", "hex": fg, "territory": territory}))
 
 
+def red_cap(s: GameState) -> int:
+    """Alive red cresters one space may hold: two in the Solo Adventure, one otherwise (rulings V1, V10)."""
+    return 2 if s.mode == "solo" else 1
+
+
+def red_fallback(s: GameState, back: int, battle_hex: int) -> int:
+    """Where a red crester falling back from ``battle_hex`` to ``back`` ends (rulings V16).
+
+    ``back`` itself if it has room for another red; otherwise the nearest space
+    to it (fewest steps, ties in direction order) where a red may stand and has
+    room: never Drift, the Trading Post, a ship, the White Crester or the battle
+    space, and (outside the Solo Adventure) inside the red's own territory.
+    """
+    p = s.planet
+    cap = red_cap(s)
+    ships = {sh.pos for sh in s.ships if sh.pos >= 0}
+    territory = 0 if s.mode == "solo" else p.territory[back]
+
+    def room(h: int) -> bool:
+        return (h > 0 and not p.is_drift[h] and h not in ships and h != s.white and h != battle_hex
+                and (not territory or p.territory[h] == territory) and s.reds.count(h) < cap)
+
+    if room(back):
+        return back
+    seen = {back}
+    queue = deque([back])
+    while queue:
+        h = queue.popleft()
+        for t in p.nbr[h]:
+            if t < 0 or t in seen:
+                continue
+            seen.add(t)
+            if room(t):
+                return t
+            queue.append(t)
+    return back  # nowhere at all (never on a real planet): the invariants would report it
+
+
 def red_places(s: GameState, territory: int) -> list[int]:
     """Unoccupied, drift-free spaces of a territory where a replacement red may go."""
     out = []

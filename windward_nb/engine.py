@@ -310,8 +310,16 @@ def _frame_refusal(s: GameState, f: dict, a: Action) -> Refusal:
     return None
 
 
-def why_illegal(s: GameState, a: Action) -> Refusal:
-    """``None`` if ``a`` is legal now, else ``(rule, reason)``."""
+def why_illegal(s: GameState, a: Action | str) -> Refusal:
+    """``None`` if ``a`` is legal now, else ``(rule, reason)``.
+
+    The action is judged in its normal form (:meth:`Action.normalise`); one
+    that has none is refused here too.
+    """
+    try:
+        a = Action.normalise(a)
+    except IllegalActionError as exc:
+        return (exc.rule, exc.reason)
     if s.over:
         return ("Ending the Game", "the game is over")
     if s.frames:
@@ -336,9 +344,10 @@ def apply(s: GameState, action: Action | str, check: bool = True) -> list[Event]
     """Apply ``action`` to ``s`` in place and return the events it caused.
 
     With ``check`` (the default) an illegal action raises
-    :class:`IllegalActionError` before anything changes.
+    :class:`IllegalActionError` before anything changes. The action is always
+    taken in its normal form (:meth:`Action.normalise`), checked or not.
     """
-    a = Action.parse(action)
+    a = Action.normalise(action)
     if check:
         refusal = why_illegal(s, a)
         if refusal:

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Iterable
 
 import numpy as np
@@ -22,7 +23,7 @@ from .actions import Action
 from .components import Components, load_components
 from .errors import IllegalActionError
 from .events import Event
-from .record import GameRecord
+from .record import GameRecord, check_seed
 from .setup import build_state, check_options, default_mode, draw_setup
 from .state import GONE, GameState
 
@@ -45,6 +46,8 @@ class Game:
         self.record = record
         self.rng = np.random.default_rng(seed)
         self.auto_chance = auto_chance
+        # one snapshot per applied action: (state before it, plies recorded, generator state, events).
+        # Snapshots are never changed once taken (undo restores a copy), so clones may share them.
         self._history: list[tuple[GameState, int, dict, list[Event]]] = []
         self.last_events: list[Event] = list(events)
         self.ply_events: list[list[Event]] = []
@@ -87,7 +90,8 @@ class Game:
         return engine.chance_outcomes(self.state)
 
     def why_illegal(self, action: Action | str) -> str | None:
-        refusal = engine.why_illegal(self.state, Action.parse(action))
+        """``None`` if ``action`` may be applied now, else the reason and the rule, in words."""
+        refusal = engine.why_illegal(self.state, action)
         return None if refusal is None else f"{refusal[1]} [{refusal[0]}]"
 
     def describe(self, action: Action | str) -> str:
@@ -100,9 +104,10 @@ class Game:
         """Apply an action (an :class:`Action` or its text) and return its events.
 
         Raises :class:`IllegalActionError` and leaves the game unchanged if the
-        action is not legal now.
+        action is not legal now, or is not a well-formed action at all. The
+        action applied and recorded is the normal form (:meth:`Action.normalise`).
         """
-        a = Action.parse(action)
+        a = Action.normalise(action)
         refusal = engine.why_illegal(self.state, a)
         if refusal:
             raise IllegalActionError(*refusal)
@@ -128,7 +133,7 @@ class Game:
         if not self._history:
             raise IllegalActionError("Undo", "there is nothing to undo")
         state, n, rng_state, events = self._history.pop()
-        self.state = state
+        self.state = state.clone()  # the snapshot itself stays as it was: a clone may share it
         del self.record.actions[n:]
         self.rng.bit_generator.state = rng_state
         self.last_events = events
@@ -138,15 +143,20 @@ class Game:
         return bool(self._history)
 
     def clone(self) -> "Game":
+        """An independent copy: position, record, generator and undo history.
+
+        Playing or undoing on either game never changes the other. (The undo
+        snapshots are shared, which is safe because nothing ever changes a
+        snapshot: :meth:`undo` restores a copy of it.)
+        """
         g = Game.__new__(Game)
         g.state = self.state.clone()
         g.record = self.record.copy()
-        g.rng = np.random.default_rng()
-        g.rng.bit_generator.state = self.rng.bit_generator.state
+        g.rng = copy.deepcopy(self.rng)
         g.auto_chance = self.auto_chance
         g._history = list(self._history)
         g.last_events = list(self.last_events)
-        g.ply_events = []
+        g.ply_events = [list(x) for x in self.ply_events]
         return g
 
     def __repr__(self) -> str:
@@ -173,6 +183,7 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
     mode = mode or default_mode(players)
     variants = tuple(variants)
     check_options(players, mode, planet, variants, edition)
+    seed = check_seed(seed)  # a record stores it: refuse here what a record could not load
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (2**31))
     rng = np.random.default_rng(seed)

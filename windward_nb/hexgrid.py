@@ -71,7 +71,14 @@ def direction_number(text: str | int) -> int:
 
 
 def direction_name(number: int) -> str:
-    return DIRECTIONS[number - 1].name
+    """The name of direction ``number`` (1-6); anything else is refused.
+
+    >>> direction_name(2)
+    'NE'
+    """
+    if isinstance(number, bool) or not hasattr(number, "__index__") or not 1 <= number <= 6:
+        raise ValueError(f"a direction is a whole number 1-6, got {number!r}")
+    return DIRECTIONS[number.__index__() - 1].name
 
 
 def opposite(number: int) -> int:

@@ -2,13 +2,21 @@
 range, hand limits, cargo rules, and nothing standing where it may not.
 
 :func:`violations` returns a list of broken invariants in words (empty when all
-hold); the conformance tests call it after every action of random playouts.
+hold); the conformance tests and the soak test call it after every action.
+
+Every stacking cap the rules and ``docs/rulings.md`` state is checked, in every
+mode: one ship per space and one longboat per space outside a battle; one alive
+grey crester per space; alive red cresters one per space, two in the Solo
+Adventure (V1, V10); no ship on an alive crester's space outside a battle; the
+White Crester never on the Trading Post, Drift or a red crester (M3); and no more
+Naturalist tags in use than the Naturalist has (M5), each on an alive crester.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from .cresters import red_cap
 from .state import ITEM_KINDS, PORT, GameState
 
 
@@ -76,9 +84,27 @@ def violations(s: GameState) -> list[str]:
                 out.append(f"{name} crester on an impossible space")
     if len(set(s.greys)) != len(s.greys):
         out.append("two alive grey cresters share a space")
-    # defeated cresters may pile up where a lost ship dropped its cargo; alive ones never share
-    if s.mode != "solo" and len(set(s.reds)) != len(s.reds):
-        out.append("two red cresters share a space")
+    # defeated cresters may pile up where a lost ship dropped its cargo (R14); alive ones have caps
+    cap = red_cap(s)
+    for h, n in Counter(s.reds).items():
+        if n > cap:
+            out.append(f"{n} red cresters share {p.label(h) if 0 <= h < len(p.cells) else h} "
+                       f"(at most {cap} in {s.mode})")
+    if s.white >= 0:
+        if s.white == 0 or not s.white < len(p.cells) or p.is_drift[s.white]:
+            out.append("the White Crester is on the Trading Post, Drift or off the planet")
+        elif s.white in s.reds:
+            out.append(f"the White Crester shares {p.label(s.white)} with a red crester")
+    if not in_battle:
+        for seat, ship in enumerate(s.ships):
+            if ship.pos > 0 and (ship.pos in s.reds or ship.pos == s.white):
+                out.append(f"player {seat + 1}'s ship shares {p.label(ship.pos)} with an alive crester "
+                           "outside a battle")
+    tags = comp.raw.get("naturalist", {}).get("tags")
+    if isinstance(tags, int) and len(s.tagged_reds) + len(s.tagged_greys) > tags:
+        out.append(f"{len(s.tagged_reds) + len(s.tagged_greys)} Naturalist tags in use; there are {tags}")
+    if Counter(s.tagged_reds) - Counter(s.reds) or Counter(s.tagged_greys) - Counter(s.greys):
+        out.append("a Naturalist tag sits on a crester that is not alive")
     for h, row in s.items.items():
         if len(row) != len(ITEM_KINDS) or min(row) < 0 or not any(row):
             out.append(f"bad item row at {h}")

@@ -32,6 +32,16 @@ the defender's reply), ``"all"`` (everything held is played) or ``"none"``.
 Hit distributions are cached per die and dice count, so repeated questions
 (heat maps, simulations) cost microseconds; :func:`odds_table` computes a
 whole grid with a few matrix products.
+
+Every count is bounded, far above anything a game reaches (a battle rolls at
+most about 15 dice), so that no question can hang or exhaust memory; a count
+beyond its bound is refused with a ``ValueError`` naming the argument and the
+limit (see :data:`LIMITS`).
+
+>>> battle_odds(10**6, 1)
+Traceback (most recent call last):
+...
+ValueError: attacker must be a whole number from 0 to 200 (dice), got 1000000
 """
 
 from __future__ import annotations
@@ -50,6 +60,7 @@ import numpy as np
 from .components import Components, load_components
 
 __all__ = [
+    "LIMITS",
     "PARTY_KINDS",
     "PLAY_POLICIES",
     "BattleOdds",
@@ -73,6 +84,27 @@ PARTY_KINDS = ("ship", "longboat", "grey", "red", "white")
 
 #: How players spend hit cards and "+2" tokens once both rolls are known.
 PLAY_POLICIES = ("best", "all", "none")
+
+#: Bounds on every count the odds functions take (a game needs a small fraction of each).
+MAX_DICE = 200  # dice rolled by one side (a game: at most about 15)
+MAX_FACES = 20  # faces on a die given with ``faces=`` (the battle die has 6)
+MAX_FACE_HITS = 12  # hits shown on one face (the battle die shows at most 3)
+MAX_COUNT = 20  # red cresters fighting together (the box holds 8)
+MAX_TOKENS = 50  # "+2" tokens held by one side (the box holds 16)
+MAX_CARDS = 50  # hit cards or crew named for one side (a hand holds 5)
+MAX_BONUS_SETS = 200_000  # ways to choose among one side's tokens and cards
+MAX_MORALE = 1_000
+MAX_TOTAL = MAX_DICE * MAX_FACE_HITS  # hits before bonuses, for best_bonuses
+MAX_SWEEP = 1_000  # values along one axis of a sweep or table
+MAX_CELLS = 50_000  # cells of a sweep or table (a table of 0-200 dice each way has 40,401)
+MAX_EXACT_CELLS = 2_500  # cells of an exact (Fraction) sweep
+MAX_EXACT_WORK = 25_000_000  # products of whole numbers an exact dice table may take (about 10 s)
+LIMITS = MappingProxyType({
+    "dice": MAX_DICE, "faces": MAX_FACES, "face hits": MAX_FACE_HITS, "count": MAX_COUNT,
+    "tokens": MAX_TOKENS, "cards": MAX_CARDS, "bonus sets": MAX_BONUS_SETS, "morale": MAX_MORALE,
+    "total": MAX_TOTAL, "sweep values": MAX_SWEEP, "cells": MAX_CELLS, "exact cells": MAX_EXACT_CELLS,
+    "exact work": MAX_EXACT_WORK,
+})
 
 _ALIASES = {
     "gray": "grey",
@@ -127,20 +159,39 @@ def _faces_key(faces: Any, comp: Components | None = None, name: str = "faces") 
         if key is None:
             key = _DIE_KEYS[die] = _faces_key(die, None, "battle_die")
         return key
-    try:
-        values = tuple(faces)
-    except TypeError:
-        raise ValueError(f"{name} must be a sequence of hits per face, got {faces!r}") from None
+    values = _bounded(faces, name, MAX_FACES, "faces", "a sequence of hits per face")
     if not values or not all(isinstance(f, (int, np.integer)) and not isinstance(f, bool) and f >= 0 for f in values):
-        raise ValueError(f"{name} must be a non-empty sequence of whole numbers >= 0, got {faces!r}")
+        raise ValueError(f"{name} must be a non-empty sequence of whole numbers >= 0, got {faces!r:.80}")
+    if max(values) > MAX_FACE_HITS:
+        raise ValueError(f"{name}: a face may show at most {MAX_FACE_HITS} hits, got {max(values)}")
     return tuple(sorted(int(f) for f in values))
 
 
-def _whole(value: Any, name: str, minimum: int = 0) -> int:
+def _bounded(values: Any, name: str, limit: int, what: str, kind: str) -> tuple:
+    """The items of an iterable, refusing more than ``limit`` of them (without reading on)."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise ValueError(f"{name} must be {kind}, got {values!r:.80}")
+    try:
+        items = tuple(itertools.islice(values, limit + 1))
+    except TypeError:
+        raise ValueError(f"{name} must be {kind}, got {values!r:.80}") from None
+    if len(items) > limit:
+        raise ValueError(f"{name}: at most {limit} {what}, got more")
+    return items
+
+
+def _whole(value: Any, name: str, minimum: int = 0, maximum: int | None = None, unit: str = "") -> int:
+    if maximum is None:
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise ValueError(f"{name} must be a whole number >= {minimum}, got {value!r:.80}")
+        if value < minimum:
+            raise ValueError(f"{name} must be a whole number >= {minimum}, got {value}")
+        return int(value)
+    rule = f"{name} must be a whole number from {minimum} to {maximum}{f' ({unit})' if unit else ''}"
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name} must be a whole number >= {minimum}, got {value!r}")
-    if value < minimum:
-        raise ValueError(f"{name} must be a whole number >= {minimum}, got {value}")
+        raise ValueError(f"{rule}, got {value!r:.80}")
+    if not minimum <= value <= maximum:
+        raise ValueError(f"{rule}, got {value}")
     return int(value)
 
 
@@ -201,7 +252,7 @@ def hit_counts(n: int, faces: Sequence[int] | None = None) -> tuple[int, ...]:
     >>> sum(hit_counts(60)) == 6 ** 60
     True
     """
-    return _counts(_faces_key(faces), _whole(n, "n"))
+    return _counts(_faces_key(faces), _whole(n, "n", 0, MAX_DICE, "dice"))
 
 
 def hit_distribution(n: int, faces: Sequence[int] | None = None, exact: bool = False):
@@ -219,7 +270,7 @@ def hit_distribution(n: int, faces: Sequence[int] | None = None, exact: bool = F
     array([0.125, 0.375, 0.375, 0.125])
     """
     key = _faces_key(faces)
-    n = _whole(n, "n")
+    n = _whole(n, "n", 0, MAX_DICE, "dice")
     if exact:
         return list(_fractions(key, n))
     return _probs(key, n).copy()
@@ -424,7 +475,7 @@ def _kind(value: Any, name: str) -> tuple[str, int | None]:
     if isinstance(value, bool):
         raise ValueError(f"{name} must be a party kind ({', '.join(PARTY_KINDS)}) or a number of dice, got {value!r}")
     if isinstance(value, (int, np.integer)):
-        return "dice", _whole(value, name)
+        return "dice", _whole(value, name, 0, MAX_DICE, "dice")
     if isinstance(value, str):
         text = " ".join(value.strip().lower().replace("_", " ").split())
         text = _ALIASES.get(text, text)
@@ -442,10 +493,7 @@ def _names(value: Any, name: str) -> list[str]:
         return []
     if isinstance(value, str):
         return [value]
-    try:
-        items = list(value)
-    except TypeError:
-        raise ValueError(f"{name} must be a list of names, got {value!r}") from None
+    items = list(_bounded(value, name, MAX_CARDS, "names", "a list of names"))
     for item in items:
         if not isinstance(item, str):
             raise ValueError(f"{name} must contain names (strings), got {item!r}")
@@ -514,15 +562,16 @@ def _side(
     kind_info: tuple[str, int | None],
 ) -> _Side:
     kind, dice = kind_info
-    count = _whole(count, f"{role}_count", 1)
+    count = _whole(count, f"{role}_count", 1, MAX_COUNT, "red cresters")
     if count != 1 and kind != "red":
         raise ValueError(f"{role}_count: only red cresters fight together (several reds against one ship); {role} is {kind}")
-    cannons = _whole(cannons, f"{role}_cannons")
-    tokens = _whole(tokens, f"{role}_tokens")
+    cannons = _whole(cannons, f"{role}_cannons", 0, MAX_DICE, "cannons")
+    tokens = _whole(tokens, f"{role}_tokens", 0, MAX_TOKENS, "tokens")
     crew_t = _crew(crew, f"{role}_crew", comp)
     cards_t = _cards(cards, f"{role}_cards", comp)
+    _bonus_sets(cards_t, tokens, f"{role}_cards")
     if morale is not None:
-        morale = _whole(morale, f"{role}_morale", 1)
+        morale = _whole(morale, f"{role}_morale", 1, MAX_MORALE)
     if cannons and kind != "ship":
         raise ValueError(f"{role}_cannons: only a ship spends cannons, and the {role} is {_noun(kind)}")
     if crew_t and kind not in ("ship", "longboat"):
@@ -552,7 +601,19 @@ def _side(
     else:
         dice = comp.strength[kind] * count
         label = f"{count} red cresters ({dice} dice)" if count > 1 else f"{kind} crester ({dice} dice)"
+    if dice > MAX_DICE:
+        raise ValueError(f"{role}: {label} rolls {dice} dice; at most {MAX_DICE} dice per side")
     return _Side(role, kind, count, dice, extra, cards_t, tokens, morale, kind == "ship", label)
+
+
+def _bonus_sets(cards: tuple[tuple[str, int], ...], tokens: int, name: str) -> None:
+    """Refuse a hand whose ways of choosing bonuses are too many to weigh."""
+    ways = tokens + 1
+    for card in set(cards):
+        ways *= cards.count(card) + 1
+    if ways > MAX_BONUS_SETS:
+        raise ValueError(f"{name}: {len(cards)} cards and {tokens} tokens make {ways} ways to choose bonuses; "
+                         f"at most {MAX_BONUS_SETS} are weighed")
 
 
 def _noun(kind: str) -> str:
@@ -628,7 +689,9 @@ def bonus_options(cards: Iterable[str] = (), tokens: int = 0, *, components: Com
     kept as the cheaper way (tokens go before cards).
     """
     comp = components or load_components()
-    return _option_table(_cards(cards, "cards", comp), _whole(tokens, "tokens"), comp.token_hits)
+    cards_t, tokens = _cards(cards, "cards", comp), _whole(tokens, "tokens", 0, MAX_TOKENS, "tokens")
+    _bonus_sets(cards_t, tokens, "cards")
+    return _option_table(cards_t, tokens, comp.token_hits)
 
 
 def _reply(x: int, options: tuple[BonusChoice, ...], ship: bool, morale: int | None) -> BonusChoice:
@@ -704,18 +767,23 @@ def best_bonuses(
     BonusChoice(tokens=0, cards=('heavy_harpoon',), hits=2)
     """
     comp = components or load_components()
-    own_total = _whole(own_total, "own_total")
-    other_total = _whole(other_total, "other_total")
+    own_total = _whole(own_total, "own_total", 0, MAX_TOTAL, "hits")
+    other_total = _whole(other_total, "other_total", 0, MAX_TOTAL, "hits")
     if morale is not None:
-        morale = _whole(morale, "morale", 1)
-    own = _option_table(_cards(cards, "cards", comp), _whole(tokens, "tokens"), comp.token_hits)
+        morale = _whole(morale, "morale", 1, MAX_MORALE)
+    own_cards, own_tokens = _cards(cards, "cards", comp), _whole(tokens, "tokens", 0, MAX_TOKENS, "tokens")
+    _bonus_sets(own_cards, own_tokens, "cards")
+    own = _option_table(own_cards, own_tokens, comp.token_hits)
     if role == "defender":
         return _reply(own_total - other_total, own, bool(ship), morale)
     if role != "attacker":
         raise ValueError(f"role must be 'attacker' or 'defender', got {role!r}")
     if other_morale is not None:
-        other_morale = _whole(other_morale, "other_morale", 1)
-    other = _option_table(_cards(other_cards, "other_cards", comp), _whole(other_tokens, "other_tokens"), comp.token_hits)
+        other_morale = _whole(other_morale, "other_morale", 1, MAX_MORALE)
+    o_cards = _cards(other_cards, "other_cards", comp)
+    o_tokens = _whole(other_tokens, "other_tokens", 0, MAX_TOKENS, "tokens")
+    _bonus_sets(o_cards, o_tokens, "other_cards")
+    other = _option_table(o_cards, o_tokens, comp.token_hits)
     return _attack(own_total - other_total, own, bool(ship), morale, other, bool(other_ship), other_morale)[0]
 
 
@@ -820,8 +888,8 @@ def battle_odds(
     if (
         type(attacker) is int
         and type(defender) is int
-        and attacker >= 0
-        and defender >= 0
+        and 0 <= attacker <= MAX_DICE
+        and 0 <= defender <= MAX_DICE
         and not exact
         and (attacker_count, defender_count, attacker_cannons, defender_cannons, attacker_tokens, defender_tokens)
         == (1, 1, 0, 0, 0, 0)
@@ -1098,11 +1166,27 @@ def odds_sweep(
             raise ValueError(f"{name!r} is not a battle_odds parameter; choose from {', '.join(_BATTLE_PARAMS)}")
         if name in (row_name, col_name):
             raise ValueError(f"{name!r} is swept; do not also fix it")
-    rows, cols = tuple(row_values), tuple(col_values)
+    rows = _bounded(row_values, "row_values", MAX_SWEEP, "values", "an iterable of values")
+    cols = _bounded(col_values, "col_values", MAX_SWEEP, "values", "an iterable of values")
     if not rows:
         raise ValueError("row_values is empty")
     if not cols:
         raise ValueError("col_values is empty")
+    if len(rows) * len(cols) > MAX_CELLS:
+        raise ValueError(f"row_values x col_values: {len(rows)} x {len(cols)} cells; at most {MAX_CELLS}")
+    if fixed.get("exact"):
+        if len(rows) * len(cols) > MAX_EXACT_CELLS:
+            raise ValueError(f"row_values x col_values: {len(rows)} x {len(cols)} cells; an exact sweep has at "
+                             f"most {MAX_EXACT_CELLS} (use exact=False for larger grids)")
+        if {row_name, col_name} == {"attacker", "defender"} and all(
+                isinstance(v, (int, np.integer)) and not isinstance(v, bool) and 0 <= v <= MAX_DICE
+                for v in rows + cols):
+            top = max(_faces_key(fixed.get("faces"), fixed.get("components")))
+            work = sum(int(r) * top + 1 for r in rows) * sum(int(c) * top + 1 for c in cols)
+            if work > MAX_EXACT_WORK:
+                raise ValueError(f"row_values x col_values: an exact table of these dice takes about {work} "
+                                 f"products of whole numbers; at most {MAX_EXACT_WORK} (about 10 s): use "
+                                 "fewer or smaller pools, or exact=False")
     if (
         (row_name, col_name) == ("attacker", "defender")
         and all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 0 for v in rows + cols)
@@ -1138,4 +1222,8 @@ def odds_table(
     >>> bool(abs(t.win + t.tie + t.loss - 1).max() < 1e-12)
     True
     """
-    return odds_sweep("attacker", attacker_range, "defender", defender_range, **kw)
+    try:
+        return odds_sweep("attacker", attacker_range, "defender", defender_range, **kw)
+    except ValueError as exc:  # name the arguments of this function, not of odds_sweep
+        text = str(exc).replace("row_values", "attacker_range").replace("col_values", "defender_range")
+        raise ValueError(text) from None

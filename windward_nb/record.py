@@ -8,11 +8,20 @@ is exact forever, on any machine. Comments can be attached to any ply, and
 ``meta`` holds free-form facts such as the final scores.
 
 Reading is strict. :func:`load_record` refuses, with a
-:class:`~windward_nb.errors.RecordError` naming the field or the ply, a file
-that is too large, is not JSON, has an unknown format version, misses a
-field, has a field of the wrong type or an unknown field, was made with a
-different component set, or holds an action that the rules forbid at that
-ply (the engine's reason is quoted). Nothing is ever unpickled or evaluated.
+:class:`~windward_nb.errors.RecordError` naming the field or the ply, anything
+but a regular file (a pipe or a device is never read), a file that is too
+large, has too many values or is nested too deeply, is not JSON, repeats a key,
+has an unknown format version, misses a field, has a field of the wrong type or
+an unknown field, was made with a different component set, or holds an action
+that the rules forbid at that ply (the engine's reason is quoted). Nothing is
+ever unpickled or evaluated.
+
+Writing is held to the same rules: one validator serves both directions. The
+setters (:meth:`GameRecord.set_player`, :meth:`GameRecord.comment`, ``meta[key] =
+value``, names given to ``new_game``) refuse a value the reader would refuse,
+naming the field, and :meth:`GameRecord.save` checks the very text it is about to
+write with the reader (and replays the actions), so whatever ``save`` writes,
+:func:`load_record` reads.
 
 >>> import windward_nb as ww
 >>> g = ww.new_game(players=2, seed=3)
@@ -46,14 +55,15 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .components import Components, load_components
+from .core.files import FileFormatError, atomic_write, parse_json, read_bounded
 from .errors import RecordError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -68,7 +78,10 @@ MAX_ACTIONS = 200_000  # more plies than any real game (a long 5-player game has
 MAX_ACTION_CHARS = 4_000  # a shuffle of the whole deck is under 1,000 characters
 MAX_COMMENT_CHARS = 20_000
 MAX_NAME_CHARS = 200
-MAX_META_DEPTH = 24
+MAX_META_DEPTH = 24  # levels of lists and objects inside meta
+MAX_JSON_VALUES = 500_000  # values of every kind in one file (a 200,000-ply record has about 200,000)
+MAX_JSON_DEPTH = 32  # nesting of the whole file (meta sits two levels down)
+MAX_INT_BITS = 13_000  # about 3,900 digits: Python converts at most 4,300 digits of text to a number
 
 TOP_FIELDS = ("format", "version", "options", "components", "players", "setup", "seed", "actions",
               "comments", "meta", "position")
@@ -103,19 +116,31 @@ class GameRecord:
     meta: dict[str, Any] = field(default_factory=dict)
     position: dict[str, Any] | None = None  # a hand-built start (scenario) instead of a drawn setup
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # comments and meta are checked dicts: every value is checked as it is set
+        if name == "comments" and type(value) is not Comments:
+            value = Comments(value)
+        elif name == "meta" and type(value) is not Meta:
+            value = Meta(value)
+        object.__setattr__(self, name, value)
+
     @classmethod
     def new(cls, *, players: int, mode: str, planet: str, variants, edition: str, components: Components,
             setup: dict[str, Any], seed: int | None = None, names: list[str] | None = None) -> "GameRecord":
+        if names is not None and (isinstance(names, (str, bytes)) or not hasattr(names, "__len__")):
+            raise ValueError(f"names must be a list of {players} names, got {names!r}")
         names = list(names) if names else [f"Player {i + 1}" for i in range(players)]
         if len(names) != players:
             raise ValueError(f"names lists {len(names)} names for {players} players")
+        for i, name in enumerate(names):
+            check_name(name, f"names[{i}]")
         return cls(
             options={"players": players, "mode": mode, "planet": planet, "variants": list(variants),
                      "edition": edition},
             components={"name": components.name, "hash": components.content_hash},
             players=[{"name": names[i], "colour": setup["colours"][i], "kind": "human"} for i in range(players)],
             setup=dict(setup),
-            seed=seed,
+            seed=check_seed(seed),
         )
 
     # ----------------------------------------------------------------------- small helpers
@@ -130,28 +155,32 @@ class GameRecord:
         """A deep, independent copy."""
         return GameRecord(options=copy.deepcopy(self.options), components=dict(self.components),
                           players=copy.deepcopy(self.players), setup=copy.deepcopy(self.setup),
-                          actions=list(self.actions), comments=dict(self.comments), seed=self.seed,
-                          meta=copy.deepcopy(self.meta), position=copy.deepcopy(self.position))
+                          actions=list(self.actions), comments=Comments.checked(self.comments), seed=self.seed,
+                          meta=Meta.checked(copy.deepcopy(dict(self.meta))), position=copy.deepcopy(self.position))
 
     def comment(self, ply: int, text: str) -> None:
         """Attach a note to ply ``ply`` (1 = the first action; 0 = the starting position)."""
-        if not isinstance(ply, int) or not 0 <= ply <= len(self.actions):
-            raise ValueError(f"ply must be 0-{len(self.actions)}, got {ply!r}")
-        if not isinstance(text, str) or len(text) > MAX_COMMENT_CHARS:
-            raise ValueError(f"a comment is text of at most {MAX_COMMENT_CHARS} characters")
+        if not _is(ply, int) or not 0 <= ply <= len(self.actions):
+            raise _fail(f"comments: ply must be 0-{len(self.actions)}, got {ply!r}", field="comments")
         self.comments[ply] = text
 
     def set_player(self, seat: int, *, name: str | None = None, bot: str | None = None) -> None:
         """Name a seat and say whether a bot plays it (``bot="GreedyBot"``) or a person (``bot=None``)."""
+        if not _is(seat, int) or not 0 <= seat < len(self.players):
+            raise ValueError(f"seat must be 0-{len(self.players) - 1}, got {seat!r}")
+        if name is not None:
+            check_name(name, f"players[{seat}].name")
+        if bot is not None:
+            check_bot(bot, f"players[{seat}].bot")
         p = self.players[seat]
         if name is not None:
-            p["name"] = str(name)
+            p["name"] = name
         if bot is None:
             p["kind"] = "human"
             p.pop("bot", None)
         else:
             p["kind"] = "bot"
-            p["bot"] = str(bot)
+            p["bot"] = bot
 
     def names(self) -> list[str]:
         return [p["name"] for p in self.players]
@@ -204,41 +233,42 @@ class GameRecord:
         if isinstance(text, (bytes, bytearray)):
             if len(text) > MAX_BYTES:
                 raise _fail(f"record is {len(text)} bytes; records over {MAX_BYTES} bytes are refused")
-            try:
-                text = bytes(text).decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise _fail(f"record is not UTF-8 text: {exc}") from None
-        if not isinstance(text, str):
+        elif isinstance(text, str):
+            if len(text) > MAX_BYTES:
+                raise _fail(f"record is {len(text)} characters; records over {MAX_BYTES} bytes are refused")
+        else:
             raise _fail(f"record text must be a string, got {type(text).__name__}")
-        if len(text) > MAX_BYTES:
-            raise _fail(f"record is {len(text)} characters; records over {MAX_BYTES} bytes are refused")
         try:
-            d = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise _fail(f"record is not valid JSON: {exc}") from None
-        return _validate(d)
+            d = parse_json(text, max_values=MAX_JSON_VALUES, max_depth=MAX_JSON_DEPTH)
+        except FileFormatError as exc:
+            raise _fail(f"record {exc}") from None
+        return _validate(d, fresh=True)
 
-    def save(self, path: str | os.PathLike) -> Path:
+    def save(self, path: str | os.PathLike, *, verify: bool = True,
+             components: Components | None = None) -> Path:
         """Write the record to ``path`` atomically: a crash leaves the old file or the new one, never half.
 
-        Returns the path written.
+        Before anything is written the text is read back with the same checks
+        as :func:`load_record` and, with ``verify``, every action is replayed
+        (with ``components``, or with the installed set when the record was made
+        with it), so a record that could not be loaded again is refused with a
+        :class:`RecordError` naming the field or the ply. The file keeps the permissions of the one it replaces; a new
+        file gets the usual ones (the umask applies). Temporary files left by an
+        interrupted save of the same path are removed. A failure to write raises
+        :class:`OSError` about ``path``. Returns the path written.
         """
-        path = Path(path)
-        data = self.to_json()
-        directory = path.parent if str(path.parent) else Path(".")
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-        return path
+            _validate(self.to_dict())  # names the field of a value set behind the setters' backs
+            data = self.to_json()
+            checked = GameRecord.from_json(data)  # the very text, read as load_record reads it
+            if verify:
+                comp = components or load_components()
+                if components is not None or comp.content_hash == self.components.get("hash"):
+                    checked.verify(comp)
+        except RecordError as exc:
+            raise _fail(f"not saved: {exc}", field=getattr(exc, "field", None),
+                        ply=getattr(exc, "ply", None)) from None
+        return atomic_write(path, data)
 
     # ----------------------------------------------------------------------- replaying
     def check_components(self, components: Components | None = None) -> Components:
@@ -372,17 +402,11 @@ def load_record(path: str | os.PathLike, *, verify: bool = True, components: Com
     the default) every action is replayed through the engine. Any problem
     raises :class:`RecordError` naming the field or the ply.
     """
-    path = Path(path)
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise _fail(f"cannot read {path}: {exc.strerror}") from None
-    if size > MAX_BYTES:
-        raise _fail(f"{path} is {size} bytes; records over {MAX_BYTES} bytes are refused")
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise _fail(f"cannot read {path}: {exc.strerror}") from None
+        raw = read_bounded(path, MAX_BYTES)
+    except FileFormatError as exc:
+        message = str(exc).replace("files over", "records over")
+        raise _fail(message) from None
     record = GameRecord.from_json(raw)
     record.check_components(components)
     if verify:
@@ -395,7 +419,7 @@ def parse_action(text: str, ply: int):
     from .actions import Action
 
     try:
-        return Action.parse(text)
+        return Action.normalise(text)
     except ValueError as exc:
         raise _fail(f"actions[{ply - 1}] (ply {ply}): {exc}", field=f"actions[{ply - 1}]", ply=ply) from None
 
@@ -467,35 +491,174 @@ def _no_unknown(d: dict, allowed, where: str) -> None:
 
 
 def _depth_ok(value: Any, limit: int) -> bool:
-    stack = [(value, 0)]
-    while stack:
-        v, d = stack.pop()
-        if d > limit:
+    """True if no value inside ``value`` is more than ``limit`` lists or objects down (``value`` is level 0)."""
+    level, depth = [value], 0
+    while level:
+        below: list = []
+        for v in level:
+            if isinstance(v, dict):
+                below.extend(v.values())
+            elif isinstance(v, list):
+                below.extend(v)
+        depth += 1
+        if below and depth > limit:
             return False
-        if isinstance(v, dict):
-            stack.extend((x, d + 1) for x in v.values())
-        elif isinstance(v, list):
-            stack.extend((x, d + 1) for x in v)
+        level = below
     return True
 
 
-def _json_safe(value: Any, where: str) -> None:
-    """Refuse values that JSON cannot write back (NaN, non-text keys, other Python types)."""
+def _json_safe(value: Any, where: str) -> tuple[int, int]:
+    """Refuse values that JSON cannot write back exactly (NaN, non-text keys, other Python types).
+
+    Returns the number of values and a lower bound of the characters their JSON text takes.
+    """
+    values = chars = 0
     stack = [value]
     while stack:
         v = stack.pop()
+        values += 1
         if isinstance(v, dict):
+            chars += 1 + len(v)  # braces and separators
             for k, x in v.items():
-                if not isinstance(k, str):
-                    raise _fail(f"{where} has a key that is not text: {k!r}", field=where)
+                if type(k) is not str:
+                    raise _fail(f"{where} has a key that is not text: {k!r:.60}", field=where)
+                chars += len(k) + 3
                 stack.append(x)
         elif isinstance(v, list):
+            chars += 1 + max(1, len(v))
             stack.extend(v)
-        elif isinstance(v, float):
-            if v != v or v in (float("inf"), float("-inf")):
+        elif type(v) is str:
+            chars += len(v) + 2
+        elif type(v) is float:
+            if not math.isfinite(v):
                 raise _fail(f"{where} holds a number JSON cannot store ({v})", field=where)
-        elif not (v is None or isinstance(v, (str, int, bool))):
-            raise _fail(f"{where} holds a {type(v).__name__}, which a record cannot store", field=where)
+            chars += 3
+        elif type(v) is int:
+            if v.bit_length() > MAX_INT_BITS:
+                raise _fail(f"{where} holds a number with more than about 3,900 digits", field=where)
+            chars += 1
+        elif v is None or v is True or v is False:
+            chars += 4
+        else:
+            raise _fail(f"{where} holds a {type(v).__name__}, which a record cannot store exactly", field=where)
+    return values, chars
+
+
+# =============================================================================== one validator, both directions
+# The reader (_validate) and the setters of GameRecord call the same checks, so that a value the
+# API accepts is one the reader accepts, and the other way round.
+def check_name(value: Any, where: str) -> str:
+    """A player's name: text of 1-200 characters, not only spaces."""
+    if type(value) is not str:
+        raise _fail(f"{where} should be text, not {type(value).__name__}", field=where)
+    if not value.strip() or len(value) > MAX_NAME_CHARS:
+        raise _fail(f"{where} must be 1-{MAX_NAME_CHARS} characters (not only spaces), got {len(value)}",
+                    field=where)
+    return value
+
+
+def check_bot(value: Any, where: str) -> str:
+    """The name of the bot that plays a seat: text of 1-200 characters."""
+    if type(value) is not str:
+        raise _fail(f"{where} should be text naming the bot, not {type(value).__name__}", field=where)
+    if not value.strip() or len(value) > MAX_NAME_CHARS:
+        raise _fail(f"{where} must name the bot in 1-{MAX_NAME_CHARS} characters", field=where)
+    return value
+
+
+def check_seed(value: Any, where: str = "seed") -> int | None:
+    """A game's seed: a whole number 0 to 2**63-1 (numpy integers are taken as plain ones), or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not hasattr(value, "__index__") or isinstance(value, float):
+        raise _fail(f"{where} must be a whole number 0 to 2**63-1, or None; got {value!r}", field=where)
+    value = int(value.__index__())
+    if not 0 <= value < 2**63:
+        raise _fail(f"{where} must be a whole number 0 to 2**63-1, or None; got {value}", field=where)
+    return value
+
+
+def check_comment(ply: Any, text: Any, where: str | None = None) -> None:
+    """A comment: text of at most 20,000 characters on a ply number 0 or more."""
+    if not _is(ply, int) or not 0 <= ply < 10**9:
+        raise _fail(f"comments: {ply!r} is not a ply number", field="comments")
+    where = where or f"comments.{ply}"
+    if type(text) is not str or len(text) > MAX_COMMENT_CHARS:
+        length = f", got {len(text)}" if isinstance(text, str) else f", not {type(text).__name__}"
+        raise _fail(f"{where} must be text of at most {MAX_COMMENT_CHARS} characters{length}", field=where)
+
+
+def check_meta_value(key: Any, value: Any) -> None:
+    """One entry of ``meta``: a text key and a value JSON stores exactly, nested at most 24 levels."""
+    if type(key) is not str or len(key) > MAX_NAME_CHARS:
+        raise _fail(f"meta keys are text of at most {MAX_NAME_CHARS} characters, got {key!r:.60}", field="meta")
+    where = f"meta.{key}"
+    if not _depth_ok(value, MAX_META_DEPTH - 1):
+        raise _fail(f"{where} is nested more than {MAX_META_DEPTH} levels deep (counting meta)", field=where)
+    values, chars = _json_safe(value, where)
+    if values > MAX_JSON_VALUES or chars > MAX_BYTES:
+        raise _fail(f"{where} is too large for a record ({values} values, about {chars} characters)", field=where)
+
+
+class _Checked(dict):
+    """A dict that checks every key and value as it is set."""
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__()
+        self.update(*args, **kw)
+
+    def _check(self, key: Any, value: Any) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._check(key, value)
+        super().__setitem__(key, value)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        for key, value in dict(*args, **kw).items():
+            self[key] = value
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def __ior__(self, other: Any) -> "_Checked":
+        self.update(other)
+        return self
+
+    def copy(self) -> "_Checked":
+        return type(self).checked(self)
+
+    @classmethod
+    def checked(cls, values: dict) -> "_Checked":
+        """Wrap values that have already passed the checks (no second check)."""
+        out = cls.__new__(cls)
+        dict.update(out, values)
+        return out
+
+    def __reduce__(self):
+        return (type(self), (dict(self),))
+
+
+class Comments(_Checked):
+    """``GameRecord.comments``: ply number -> text (see :func:`check_comment`)."""
+
+    __slots__ = ()
+
+    def _check(self, key: Any, value: Any) -> None:
+        check_comment(key, value)
+
+
+class Meta(_Checked):
+    """``GameRecord.meta``: free-form facts that JSON stores exactly (see :func:`check_meta_value`)."""
+
+    __slots__ = ()
+
+    def _check(self, key: Any, value: Any) -> None:
+        check_meta_value(key, value)
 
 
 def _int_list(d: dict, key: str, where: str, lo: int, hi: int) -> list[int]:
@@ -610,7 +773,8 @@ def _check_hexes(position: dict, cells: int) -> None:
         raise _fail("position names a space that is not on the planet", field="position")
 
 
-def _validate(d: Any) -> GameRecord:
+def _validate(d: Any, fresh: bool = False) -> GameRecord:
+    """Check a decoded record; ``fresh`` says ``d`` was just decoded and may be kept without a copy."""
     if not isinstance(d, dict):
         raise _fail(f"a record must be a JSON object, not {type(d).__name__}")
     fmt = d.get("format")
@@ -677,9 +841,7 @@ def _validate(d: Any) -> GameRecord:
         if not isinstance(p, dict):
             raise _fail(f"players[{i}] must be an object", field=f"players[{i}]")
         _no_unknown(p, PLAYER_FIELDS, where)
-        name = _need(p, "name", str, where)
-        if not name.strip() or len(name) > MAX_NAME_CHARS:
-            raise _fail(f"{where}name must be 1-{MAX_NAME_CHARS} characters", field=f"{where}name")
+        check_name(_need(p, "name", str, where), f"{where}name")
         colour = _need(p, "colour", str, where)
         if colour != colours[i]:
             raise _fail(f"{where}colour is {colour!r} but setup.colours[{i}] is {colours[i]!r}",
@@ -688,9 +850,7 @@ def _validate(d: Any) -> GameRecord:
         if kind not in PLAYER_KINDS:
             raise _fail(f"{where}kind must be 'human' or 'bot', got {kind!r}", field=f"{where}kind")
         if kind == "bot":
-            bot = _need(p, "bot", str, where)
-            if not bot or len(bot) > MAX_NAME_CHARS:
-                raise _fail(f"{where}bot must name the bot", field=f"{where}bot")
+            check_bot(_need(p, "bot", str, where), f"{where}bot")
         elif "bot" in p:
             raise _fail(f"{where}bot is given but kind is 'human'", field=f"{where}bot")
 
@@ -721,27 +881,24 @@ def _validate(d: Any) -> GameRecord:
         if ply > len(actions):
             raise _fail(f"comments[{k!r}] is for ply {ply}, but the record has {len(actions)} plies",
                         field=f"comments.{k}")
-        if not isinstance(v, str) or len(v) > MAX_COMMENT_CHARS:
-            raise _fail(f"comments[{k!r}] must be text of at most {MAX_COMMENT_CHARS} characters",
-                        field=f"comments.{k}")
+        check_comment(ply, v, f"comments.{k}")
         comments[ply] = v
 
     meta = d.get("meta", {})
     if not isinstance(meta, dict):
         raise _fail("meta must be an object", field="meta")
-    if not _depth_ok(meta, MAX_META_DEPTH):
-        raise _fail(f"meta is nested more than {MAX_META_DEPTH} levels deep", field="meta")
-    _json_safe(meta, "meta")
+    for key, value in meta.items():
+        check_meta_value(key, value)
 
     return GameRecord(
         options={"players": n_players, "mode": options["mode"], "planet": options["planet"],
                  "variants": list(options["variants"]), "edition": options["edition"]},
         components={"name": comps["name"], "hash": comps["hash"]},
         players=[dict(p) for p in players],
-        setup=json.loads(json.dumps(setup)),
+        setup=setup if fresh else json.loads(json.dumps(setup)),
         actions=list(actions),
-        comments=comments,
+        comments=Comments.checked(comments),
         seed=seed,
-        meta=json.loads(json.dumps(meta)),
-        position=None if position is None else json.loads(json.dumps(position)),
+        meta=Meta.checked(meta if fresh else json.loads(json.dumps(meta))),
+        position=position if position is None or fresh else json.loads(json.dumps(position)),
     )

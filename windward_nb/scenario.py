@@ -16,7 +16,7 @@ from .components import Components, load_components
 from .engine import advance, deal_stacks
 from .hexgrid import parse_hex
 from .planet import Planet
-from .record import GameRecord
+from .record import GameRecord, check_seed
 from .setup import check_options, default_mode
 from .state import ABOARD, PORT, GameState, Ship, Turn
 
@@ -58,6 +58,7 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
     variants = tuple(variants)
     p = Planet.parse(planet, None if components is None else comp)
     check_options(players, mode, p.size, variants, edition)
+    seed = check_seed(seed)
     s = GameState(planet=p, components=comp, mode=mode, variants=variants, edition=edition)
     specs = list(ships or [{} for _ in range(players)])
     if len(specs) != players:
@@ -128,4 +129,6 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
     record = GameRecord.new(players=players, mode=mode, planet=p.size, variants=variants, edition=edition,
                             components=comp, setup={"colours": [sh.colour for sh in s.ships]}, seed=seed)
     record.position = s.to_dict()
+    # A hand-built position may break a rule no game could (tests use that); saving its record
+    # applies the reader's checks, so such a record is refused by save, never written.
     return Game(s, record, seed=seed, auto_chance=auto_chance)

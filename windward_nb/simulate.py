@@ -20,20 +20,29 @@ Bots are named (``"greedy"``, ``"random"``), given as a :class:`~windward_nb.bot
 subclass or a factory ``f(seed) -> Bot``, or listed one per seat. With
 ``workers > 1`` they must be picklable (a name or a class defined in a module,
 not a lambda).
+
+A worker process that dies (killed, out of memory) does not lose the batch: the
+games already finished are kept, each lost game is played once more in a
+process of its own, and a game that is lost again is left out of the arrays and
+named, with its seed and the reason, in :attr:`SimResult.failures`.
 """
 
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
+import signal
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, as_completed
+from multiprocessing.connection import wait as wait_for
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
 from . import engine
+from .actions import Action
 from .bots import Bot, make_bot
 from .game import new_game
 from .record import GameRecord
@@ -110,7 +119,12 @@ def play_game(players: int = 4, bots: Any = "greedy", seed: int = 0, *, max_acti
             a = engine.sample_chance(s, rng)
         else:
             legal = engine.legal_actions(s)
-            a = seat_bots[who].act(s, legal)
+            chosen = seat_bots[who].act(s, legal)
+            try:
+                a = Action.normalise(chosen)
+            except ValueError as exc:
+                raise RuntimeError(f"{seat_bots[who].name} chose an action that is not well formed: {exc} "
+                                   f"(game seed {seed}, ply {plies + 1})") from None
             if a not in legal:
                 raise RuntimeError(f"{seat_bots[who].name} chose {a}, which is not legal here "
                                    f"(game seed {seed}, ply {plies + 1})")
@@ -168,6 +182,8 @@ class SimResult:
     master_seed: int = 0
     team: bool = False  # a Solo or Cooperative batch
     sources_names: tuple[str, ...] = field(default=SOURCES)
+    indices: np.ndarray | None = None  # (n,) game index of each row (all of 0..N-1 unless games failed)
+    failures: list[tuple[int, int, str]] = field(default_factory=list)  # (index, seed, why) of games with no row
 
     def __len__(self) -> int:
         return len(self.seeds)
@@ -189,6 +205,10 @@ class SimResult:
         done = self.over.sum()
         lines = [f"{n} games, {self.players} players ({', '.join(self.bots)}), master seed {self.master_seed}: "
                  f"{done} finished, {n - done} cut off at the action limit"]
+        if self.failures:
+            shown = "; ".join(f"game {i} (seed {sd}): {why}" for i, sd, why in self.failures[:3])
+            more = f" (and {len(self.failures) - 3} more)" if len(self.failures) > 3 else ""
+            lines.append(f"  {len(self.failures)} game(s) failed and are left out: {shown}{more}")
         if self.seconds:
             lines.append(f"  {self.seconds:.2f} s with {self.workers} worker(s), {self.games_per_second:.2f} games/s")
         if n:
@@ -223,6 +243,76 @@ def _run_chunk(args: tuple) -> list[GameResult]:
     return out
 
 
+def _worker_died(exc: BaseException) -> bool:
+    """Did this error come from a worker that died, rather than from the game it played?"""
+    return isinstance(exc, BrokenExecutor) or type(exc).__name__ in ("KilledWorker", "CancelledError")
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return f"the worker process died ({type(exc).__name__}: {text})"
+
+
+def _exit_reason(code: int | None) -> str:
+    if code is not None and code < 0:
+        try:
+            return f"its process was killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"its process was killed by signal {-code}"
+    return f"its process exited with code {code} before sending a result"
+
+
+def _alone(conn, args: tuple) -> None:  # runs in a process of its own
+    try:
+        result = ("ok", _run_chunk(args))
+    except BaseException as exc:  # the game itself failed: say how
+        result = ("error", f"{type(exc).__name__}: {exc}")
+    try:
+        conn.send(result)
+    finally:
+        conn.close()
+
+
+def _retry_alone(indices: list[int], make_args: Callable[[list[int]], tuple], workers: int,
+                 first: dict[int, str], store: Callable[[GameResult], None],
+                 failed: dict[int, str]) -> None:
+    """Play each lost game once more, each in a process of its own (``workers`` at a time), so
+    that a game that kills its process again takes no other game with it."""
+    ctx = multiprocessing.get_context()
+    pending = list(indices)
+    running: dict[Any, tuple[int, Any, Any]] = {}  # receiving end -> (game, process, sending end)
+    while pending or running:
+        while pending and len(running) < max(1, workers):
+            i = pending.pop(0)
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_alone, args=(send, make_args([i])), daemon=True)
+            proc.start()
+            running[recv] = (i, proc, send)
+        ready = wait_for(list(running) + [proc.sentinel for _, proc, _ in running.values()])
+        for recv in list(running):
+            i, proc, send = running[recv]
+            if recv in ready or proc.sentinel in ready:
+                outcome = None
+                if recv.poll():
+                    try:
+                        outcome = recv.recv()
+                    except (EOFError, OSError):
+                        outcome = None
+                elif proc.is_alive():
+                    continue  # its result is on the way
+                proc.join()
+                recv.close()
+                send.close()
+                del running[recv]
+                if outcome is None:
+                    failed[i] = f"{first[i]}; played again alone, {_exit_reason(proc.exitcode)}"
+                elif outcome[0] == "ok":
+                    for r in outcome[1]:
+                        store(r)
+                else:
+                    failed[i] = f"{first[i]}; played again alone, it raised {outcome[1]}"
+
+
 def _progress_bar(total: int, enabled: bool, desc: str):
     if not enabled:
         return None
@@ -247,6 +337,13 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
     :class:`~windward_nb.record.GameRecord` (in ``.records``). ``progress`` shows
     a bar when ``tqdm`` is installed. Other keywords go to ``new_game``
     (``planet=``, ``edition=`` ...).
+
+    If a worker process dies, the games it had finished are kept and every game
+    it lost is played once more (in a process of its own, or on the executor or
+    dask client given); a game lost twice has no row and is listed, as
+    ``(index, seed, reason)``, in ``.failures`` (``.indices`` gives the game
+    index of every row). An error raised by a game itself (a bot that breaks a
+    rule) still stops the run.
     """
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be a whole number of games, got {n!r}")
@@ -256,38 +353,77 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
     names = [make_bot(sp, 0).name for sp in specs]
     t0 = time.perf_counter()
     results: list[GameResult | None] = [None] * n
+    failed: dict[int, str] = {}
     if client is not None:
         executor = client.get_executor()
     parallel = executor is not None or workers > 1
     size = max(1, (chunksize or math.ceil(n / (max(workers, 2) * 4))) if parallel else n)
     chunks = [list(range(i, min(n, i + size))) for i in range(0, n, size)] if n else []
     bar = _progress_bar(n, progress, f"{players}p {'/'.join(sorted(set(names)))}")
+
+    def make_args(indices: list[int]) -> tuple:
+        return (indices, players, bots, seed, max_actions, record, options)
+
+    def store(r: GameResult) -> None:
+        results[r.index] = r
+        if bar is not None:
+            bar.update(1)
+
     try:
         if not parallel:
             for i in range(n):
-                r = _run_chunk(([i], players, bots, seed, max_actions, record, options))[0]
-                results[i] = r
-                if bar is not None:
-                    bar.update(1)
+                store(_run_chunk(make_args([i]))[0])
         else:
             own = executor is None
             ex = executor or ProcessPoolExecutor(max_workers=min(workers, max(1, len(chunks))))
+            lost: dict[int, str] = {}  # game -> why its first try was lost
             try:
-                futures = [ex.submit(_run_chunk, (c, players, bots, seed, max_actions, record, options))
-                           for c in chunks]
+                futures = {}
+                for c in chunks:
+                    try:
+                        futures[ex.submit(_run_chunk, make_args(c))] = c
+                    except BaseException as exc:  # the pool broke while we were still handing out games
+                        if not _worker_died(exc):
+                            raise
+                        lost.update((i, _describe(exc)) for i in c)
                 for fut in as_completed(futures):
-                    for r in fut.result():
-                        results[r.index] = r
-                    if bar is not None:
-                        bar.update(len(fut.result()))
+                    try:
+                        done = fut.result()
+                    except BaseException as exc:
+                        if not _worker_died(exc):
+                            raise
+                        lost.update((i, _describe(exc)) for i in futures[fut])
+                        continue
+                    for r in done:
+                        store(r)
             finally:
                 if own:
                     ex.shutdown(wait=True, cancel_futures=True)
+            if lost:  # each lost game gets one more try
+                order = sorted(lost)
+                if own:
+                    _retry_alone(order, make_args, workers, lost, store, failed)
+                else:
+                    again = {}
+                    for i in order:
+                        try:
+                            again[ex.submit(_run_chunk, make_args([i]))] = i
+                        except BaseException as exc:
+                            failed[i] = f"{lost[i]}; could not be played again ({type(exc).__name__}: {exc})"
+                    for fut in as_completed(again):
+                        try:
+                            for r in fut.result():
+                                store(r)
+                        except BaseException as exc:
+                            if not _worker_died(exc):
+                                raise
+                            failed[again[fut]] = f"{lost[again[fut]]}; played again, {_describe(exc)}"
     finally:
         if bar is not None:
             bar.close()
     done = [r for r in results if r is not None]
-    assert len(done) == n
+    assert len(done) + len(failed) == n
+    rows = len(done)
     return SimResult(
         players=players,
         bots=names,
@@ -295,16 +431,18 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
         winner=np.array([r.winner for r in done], dtype=np.int8),
         team_won=np.array([r.team_won for r in done], dtype=bool),
         team=(options.get("mode") or default_mode(players)) in ("solo", "cooperative"),
-        scores=np.array([r.scores for r in done], dtype=np.int16).reshape(n, players),
+        scores=np.array([r.scores for r in done], dtype=np.int16).reshape(rows, players),
         rounds=np.array([r.rounds for r in done], dtype=np.int32),
         plies=np.array([r.plies for r in done], dtype=np.int32),
         decisions=np.array([r.decisions for r in done], dtype=np.int32),
         over=np.array([r.over for r in done], dtype=bool),
-        sources=np.array([r.sources for r in done], dtype=np.int16).reshape(n, players, len(SOURCES)),
+        sources=np.array([r.sources for r in done], dtype=np.int16).reshape(rows, players, len(SOURCES)),
         seconds=time.perf_counter() - t0,
         workers=1 if not parallel else (workers if executor is None else 0),
         records=[r.record for r in done] if record else None,
         master_seed=seed,
+        indices=np.array([r.index for r in done], dtype=np.int64),
+        failures=[(i, game_seeds(seed, i, players)[0], why) for i, why in sorted(failed.items())],
     )
 
 

@@ -1,0 +1,41 @@
+"""A bot that kills its own process, for the tests of play_many surviving a dying worker.
+
+It lives in its own small module so that worker processes (forked, spawned, or dask's) can import
+it by name. Which games die is set through environment variables, which every worker inherits:
+
+* ``WINDWARD_TEST_DIE_ONCE``: bot seeds whose process is killed the first time they act (a marker
+  file in ``WINDWARD_TEST_MARKERS`` remembers that it happened, so the game succeeds when retried);
+* ``WINDWARD_TEST_DIE_ALWAYS``: bot seeds whose process is killed every time.
+
+Anywhere else (no variables set) it is a RandomBot.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+from windward_nb.bots import RandomBot
+
+
+def _seeds(name: str) -> set[int]:
+    return {int(x) for x in os.environ.get(name, "").split(",") if x.strip()}
+
+
+class FragileBot(RandomBot):
+    name = "FragileBot"
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.seed = seed
+
+    def choose(self, state, seat, legal):
+        if self.seed in _seeds("WINDWARD_TEST_DIE_ALWAYS"):
+            os.kill(os.getpid(), signal.SIGKILL)
+        if self.seed in _seeds("WINDWARD_TEST_DIE_ONCE"):
+            marker = Path(os.environ["WINDWARD_TEST_MARKERS"]) / f"died-{self.seed}"
+            if not marker.exists():
+                marker.write_text("x")
+                os.kill(os.getpid(), signal.SIGKILL)
+        return super().choose(state, seat, legal)
