@@ -208,21 +208,45 @@ def _assert_fits(page, scope, label: str) -> dict:
 
 
 # =============================================================================== fits a laptop (at the start)
+def _file_browser(page, open_: bool) -> None:
+    """Open or close JupyterLab's left area (the file browser; Ctrl+B)."""
+    page.evaluate("o => { const s = window.jupyterapp.shell; "
+                  "if (o) { window.jupyterapp.commands.execute('filebrowser:activate'); s.expandLeft(); } "
+                  "else { s.collapseLeft(); } }", open_)
+    time.sleep(0.8)
+
+
+@pytest.mark.parametrize("browser_open", [True, False], ids=["files-open", "files-closed"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_table_fits_a_laptop_in_jupyterlab(table_page, artifacts_dir, size):
+def test_table_fits_a_laptop_in_jupyterlab(table_page, artifacts_dir, size, browser_open):
+    """Board and controls side by side and in view: at 1024x768 with the file browser open the
+    table gets about 590 px, and the board shrinks (everything on it with it) instead of
+    pushing the controls below the fold."""
     page = table_page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    if size[0] < 1200:   # at 1024 px JupyterLab's file browser leaves too little room: close it (Ctrl+B)
-        page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    _file_browser(page, browser_open)
     time.sleep(0.8)
-    boxes = _assert_fits(page, _table(page), f"lab {size}")
+    boxes = _assert_fits(page, _table(page), f"lab {size} files {'open' if browser_open else 'closed'}")
+    table_width = _box(_table(page))["width"]
+    board = boxes["board"]
     ship = _table(page).locator(f".ww-game-board {MARKS}:nth-child({SHIP_MARK}) path.dot").first
     b = _box(ship)
-    assert b["width"] * b["height"] >= 2 * V1_SHIP_BOX * 0.97, b       # pieces at least twice the first size
-    assert boxes["board"]["width"] >= 480
+    ratio = min(1.0, board["width"] / 508)           # the board's size against its full 508 px
+    # pieces at least twice the first version's size at the default width, and scaled with the board
+    # (in steps of 4 %: never more than 3 % smaller than the board's own ratio)
+    assert b["width"] * b["height"] >= 2 * V1_SHIP_BOX * 0.97 * (ratio - 0.03 * (ratio < 1)) ** 2, (b, board)
+    hexes = _table(page).locator(f".ww-game-board {MARKS}:first-child > g.curve path.line")
+    hex_box = _box(hexes.nth(1))
+    assert b["width"] < 1.6 * hex_box["width"], (b, hex_box)      # a piece stays inside its space's width
+    if table_width >= 800:
+        assert board["width"] >= 480, (table_width, board)
+    else:
+        assert board["width"] >= 280, (table_width, board)
     _park(page)
-    page.screenshot(path=str(artifacts_dir / f"table_lab_{size[0]}x{size[1]}.png"))
+    page.screenshot(path=str(artifacts_dir / f"table_lab_{size[0]}x{size[1]}_files_"
+                                             f"{'open' if browser_open else 'closed'}.png"))
     _no_traceback(page)
+    _file_browser(page, False)
     page.set_viewport_size({"width": 1280, "height": 800})
 
 

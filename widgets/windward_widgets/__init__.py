@@ -1,22 +1,34 @@
 """Interactive Jupyter widgets for windward_nb, built on bqplot and ipywidgets.
 
-The widgets draw what the engine (:mod:`windward_nb`, mostly :mod:`windward_nb.view`)
-computes and turn clicks into engine actions; no game rule lives in this package.
+The widgets draw what the engine computes and turn clicks into engine actions; no
+game rule lives in this package. :mod:`windward_widgets.base` is the shell every
+game of the family plugs into through its :class:`~windward_nb.core.view.GameView`
+(see ``docs/widgets.md``); the names below are Windward's widgets, built on it, and
+are imported on first use (so a sister game's widgets never load Windward's).
 """
 
-from .analysis import ReachMap, ReplayViewer
-from .board import BoardWidget
-from .game_board import GameBoard
-from .panels import ActionsPanel, BattlePanel, ShipBoardPanel
-from .play_table import PlayTable
+from __future__ import annotations
 
-__all__: list[str] = ["ActionsPanel", "BattlePanel", "BoardWidget", "GameBoard", "OddsExplorer", "PlayTable",
-                      "ReachMap", "ReplayViewer", "ShipBoardPanel"]
+import importlib
+
+#: public name -> the module that defines it
+_WHERE = {
+    "ActionsPanel": "panels", "BattlePanel": "panels", "ShipBoardPanel": "panels",
+    "BoardWidget": "board", "GameBoard": "game_board", "PlayTable": "play_table",
+    "ReachMap": "analysis", "ReplayViewer": "analysis", "OddsExplorer": "odds_explorer",
+}
+
+__all__: list[str] = sorted(_WHERE)
 
 
 def __getattr__(name: str):
-    if name == "OddsExplorer":  # needs windward_nb.odds; imported on first use
-        from .odds_explorer import OddsExplorer
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'windward_widgets' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
-        return OddsExplorer
-    raise AttributeError(name)
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

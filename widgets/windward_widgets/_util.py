@@ -1,146 +1,28 @@
-"""Small helpers shared by the widgets: error capture, HTML bits, colours."""
+"""Small helpers shared by Windward's widgets: the shell's messages and HTML bits, with
+Windward's dangerous actions.
+
+Everything here lives in :mod:`windward_widgets.base` (any game uses it); this module keeps
+the names Windward's widgets and notebooks import.
+"""
 
 from __future__ import annotations
 
-import functools
-import html
-import traceback
 from typing import Any, Callable
 
-import ipywidgets as widgets
+from windward_nb.errors import IllegalActionError  # noqa: F401  (kept for readers)
+from windward_nb.windward_view import VIEW
 
-from .board import colour_of
+from .base import messages as _messages
+from .base.html import esc, hide, swatch, track  # noqa: F401
+from .base.messages import (MESSAGE_STYLE, ConfirmNeeded, MessageArea, bug_html, guarded,  # noqa: F401
+                            message_html)
 
-try:
-    from windward_nb.errors import IllegalActionError
-except ImportError:  # pragma: no cover
-    IllegalActionError = ValueError  # type: ignore[misc,assignment]
-
-esc = html.escape
-
-MESSAGE_STYLE = {"info": ("ℹ", "#1A3A5A", "#E8F1F8"), "warning": ("⚠", "#5A3A00", "#FFF4D6"),
-                 "error": ("✖", "#6B0F0F", "#FCE4E4"), "ok": ("✔", "#0B4A1E", "#E3F4E8")}
+__all__ = ["Confirmer", "ConfirmNeeded", "MessageArea", "bug_html", "esc", "guarded", "hide", "message_html",
+           "swatch", "track", "MESSAGE_STYLE", "IllegalActionError"]
 
 
-def message_html(text: str, kind: str = "info") -> str:
-    icon, ink, paper = MESSAGE_STYLE.get(kind, MESSAGE_STYLE["info"])
-    return (f'<div role="status" class="ww-msg ww-msg-{kind}" style="color:{ink};background:{paper};'
-            f'padding:2px 8px;border-radius:4px;line-height:1.4">{icon} <span class="ww-msg-text">{esc(text)}</span></div>')
+class Confirmer(_messages.Confirmer):
+    """Asks twice before a dangerous action, as :func:`windward_nb.view.danger` defines it."""
 
-
-class ConfirmNeeded(Exception):
-    """A dangerous action was asked for once: the table wants a second click (shown as a warning)."""
-
-
-def bug_html(exc: BaseException, context: str = "") -> str:
-    """A collapsed ``<details>`` box with the traceback of a genuine bug (never shown open)."""
-    tb = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    where = f" while {esc(context)}" if context else ""
-    return (f'<details class="ww-bug" style="font-size:12px"><summary>Details for a bug report{where}</summary>'
-            f'<pre style="white-space:pre-wrap;max-height:12em;overflow:auto">{esc(tb)}</pre></details>')
-
-
-class MessageArea(widgets.VBox):
-    """A one-line status message, plus a collapsed details box for the traceback of a genuine bug.
-
-    A person's mistake (an illegal action, a typo, a dangerous action asked once) is a
-    warning in plain words; only an unexpected exception is called a bug, and its
-    traceback stays folded inside "Details for a bug report".
-    """
-
-    def __init__(self, width: str = "100%", **kwargs: Any):
-        self.line = widgets.HTML(value="", layout=widgets.Layout(min_height="1.6em", width=width))
-        self.line.add_class("ww-message")
-        self.errors_out = widgets.HTML(value="", layout=widgets.Layout(width=width))
-        self.errors_out.add_class("ww-error-log")
-        self.text = ""
-        self.kind = ""
-        super().__init__(children=[self.line, self.errors_out], **kwargs)
-
-    def show(self, text: str, kind: str = "info") -> None:
-        self.text = text
-        self.kind = kind if text else ""
-        self.line.value = message_html(text, kind) if text else ""
-
-    def clear(self) -> None:
-        """Clear the message and any bug details (after a successful action)."""
-        self.show("")
-        if self.errors_out.value:
-            self.errors_out.value = ""
-
-    def error(self, exc: BaseException, context: str = "") -> None:
-        if isinstance(exc, (IllegalActionError, ConfirmNeeded)):
-            self.show(str(exc), "warning")
-            return
-        where = f" while {context}" if context else ""
-        self.show(f"Something went wrong{where}: {type(exc).__name__}: {exc}. This is a bug in the workbook, "
-                  "not your mistake.", "error")
-        self.errors_out.value = bug_html(exc, context)
-
-
-class Confirmer:
-    """Asks twice before a dangerous action (as :func:`windward_nb.view.danger` defines it).
-
-    :meth:`check` raises :class:`ConfirmNeeded` the first time a dangerous action is asked
-    for in a position, and lets it through when the same action is asked for again in the
-    same position; any other action disarms it.
-    """
-
-    def __init__(self) -> None:
-        self.armed: tuple[str, str] | None = None
-
-    def check(self, state, actions) -> None:
-        from windward_nb import view
-
-        if not actions:
-            return
-        first = str(actions[0])
-        why = view.danger(state, first)
-        if not why:
-            self.armed = None
-            return
-        key = (state.fingerprint(), first)
-        if self.armed == key:
-            self.armed = None
-            return
-        self.armed = key
-        raise ConfirmNeeded(f"{why} Click again to confirm.")
-
-
-def guarded(messages_attr: str = "messages", context: str = "") -> Callable:
-    """Decorate a callback method: an exception is shown in ``self.<messages_attr>`` instead of lost."""
-
-    def deco(fn: Callable) -> Callable:
-        @functools.wraps(fn)
-        def wrapper(self, *args: Any, **kwargs: Any) -> Any:
-            try:
-                return fn(self, *args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - shown in the widget
-                target = getattr(self, messages_attr, None)
-                if target is None:
-                    raise
-                target.error(exc, context or fn.__name__.strip("_").replace("_", " "))
-                return None
-        return wrapper
-
-    return deco
-
-
-def swatch(colour: str, text: str = "", shape: str = "▲") -> str:
-    """A coloured shape with text, readable without colour (the text says it)."""
-    fill = colour_of(colour)
-    return (f'<span style="color:{fill};-webkit-text-stroke:0.6px #1B1B1B;font-size:1.1em">{shape}</span>'
-            f"{(' ' + esc(text)) if text else ''}")
-
-
-def track(value: int, maximum: int, full: str = "●", empty: str = "○", colour: str = "#1B1B1B") -> str:
-    """A row of symbols for a track or slots, with the number after it (e.g. ●●○○ 2/4)."""
-    value = max(0, min(int(value), int(maximum)))
-    return (f'<span aria-hidden="true" style="color:{colour};letter-spacing:1px">{full * value}{empty * (maximum - value)}'
-            f"</span> {value}/{maximum}")
-
-
-def hide(w: widgets.Widget, hidden: bool) -> None:
-    want = "none" if hidden else None
-    if w.layout.display != want:
-        w.layout.display = want
+    def __init__(self, danger: Callable[[Any, Any], str | None] | None = None) -> None:
+        super().__init__(danger or VIEW.danger)

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import bqplot as bq
 import ipywidgets as widgets
 import numpy as np
 
 from windward_nb import view
 from windward_nb.hexgrid import direction_name
+from windward_nb.windward_view import VIEW
 
 from ._util import MessageArea, esc, guarded
-from .board import COST_COLOURS, BoardWidget, _held, colour_of
+from .base import replay as _base
+from .board import COST_COLOURS, BoardWidget, _held
 
 __all__ = ["ReplayViewer", "ReachMap"]
 
@@ -83,115 +84,34 @@ def _cursor(record, every: int = 32):
     return Replay(record, every=every)
 
 
-class ReplayViewer(widgets.VBox):
-    """A recorded game on the board: a ply slider, play/pause, step buttons, what happened at
-    each ply in words, its comment, and every captain's notoriety over time."""
+class ReplayViewer(_base.ReplayViewer):
+    """A recorded game on the planet board: a ply slider, play/pause, step buttons, what happened
+    at each ply in words, its comment, and every captain's notoriety over time (the shell's
+    :class:`~windward_widgets.base.ReplayViewer` with the planet and its wind)."""
 
     def __init__(self, record, *, interval: int = 500, board_width: int = 520, **kwargs: Any):
-        self.record = record
-        self.cursor = _cursor(record)
-        n = len(self.cursor)
-        start = self.cursor.seek(0).state
-        self.messages = MessageArea()
-        self.board = BoardWidget(start.planet, wind=start.wind, width=board_width, height=board_width + 40)
-        self.ply = widgets.IntSlider(value=0, min=0, max=n, description="Ply:", continuous_update=False,
-                                     layout=widgets.Layout(width="420px"))
-        self.play = widgets.Play(value=0, min=0, max=n, step=1, interval=interval, description="play / pause",
-                                 show_repeat=False)
-        # the slider leads: its value is copied to the Play button when the page renders
-        widgets.jslink((self.ply, "value"), (self.play, "value"))
-        self.buttons = {}
-        for key, icon, tip in (("start", "fast-backward", "first ply"), ("back", "step-backward", "one ply back"),
-                               ("forward", "step-forward", "one ply forward"), ("end", "fast-forward", "last ply")):
-            b = widgets.Button(icon=icon, tooltip=tip, layout=widgets.Layout(width="3em"))
-            b.on_click(self._stepper(key))
-            self.buttons[key] = b
-        self.narration = widgets.HTML(layout=widgets.Layout(width="100%"))
-        self.narration.add_class("ww-narration")
-        self.summary = widgets.HTML()
-        noto = np.asarray(self.cursor.notoriety(), dtype=float)
-        xs = bq.LinearScale(min=0, max=max(n, 1))
-        ys = bq.LinearScale(min=0, max=float(max(noto.max() if noto.size else 0, 15)) + 1)
-        colours = [colour_of(sh.colour) for sh in start.ships]
-        self.noto_mark = bq.Lines(x=np.arange(n + 1), y=noto.T, scales={"x": xs, "y": ys}, colors=colours,
-                                  labels=[f"P{i + 1} {sh.colour}" for i, sh in enumerate(start.ships)],
-                                  display_legend=True, stroke_width=2.5,
-                                  line_style="solid", marker=None)
-        self.cursor_mark = bq.Lines(x=np.array([0.0, 0.0]), y=np.array([0.0, ys.max]), scales={"x": xs, "y": ys},
-                                    colors=["#EE3377"], stroke_width=1.5, line_style="dashed")
-        goal = start.components.limits["notoriety_goal"]
-        self.goal_mark = bq.Lines(x=np.array([0.0, float(max(n, 1))]), y=np.array([goal, goal], dtype=float),
-                                  scales={"x": xs, "y": ys}, colors=["#777777"], line_style="dotted",
-                                  labels=["goal"])
-        self.chart = bq.Figure(marks=[self.noto_mark, self.goal_mark, self.cursor_mark], title="Notoriety over time",
-                               axes=[bq.Axis(scale=xs, label="ply"), bq.Axis(scale=ys, side="left", label="notoriety")],
-                               legend_location="top-left", animation_duration=0,
-                               fig_margin={"top": 50, "bottom": 45, "left": 55, "right": 15},
-                               layout=widgets.Layout(width="520px", height="300px"))
-        self.ply.observe(self._on_ply, names="value")
-        controls = widgets.HBox([self.play, self.buttons["start"], self.buttons["back"], self.ply,
-                                 self.buttons["forward"], self.buttons["end"]], layout=widgets.Layout(flex_flow="row wrap"))
-        side = widgets.VBox([self.narration, self.chart], layout=widgets.Layout(width="540px"))
-        super().__init__(children=[controls, widgets.HBox([self.board, side], layout=widgets.Layout(flex_flow="row wrap")),
-                                   self.messages, self.summary], **kwargs)
-        self.add_class("ww-replay")
-        self.show(0)
+        kwargs.setdefault("view", VIEW)
+        super().__init__(record, interval=interval, board_width=board_width, **kwargs)
+        self.noto_mark = self.chart.lines_mark
+        self.goal_mark = self.chart.goal_mark
 
-    def _stepper(self, key: str):
-        def step(_b: Any) -> None:
-            target = {"start": 0, "back": self.ply.value - 1, "forward": self.ply.value + 1,
-                      "end": self.ply.max}[key]
-            self.ply.value = max(0, min(self.ply.max, target))
-        return step
+    def make_cursor(self, record, view) -> Any:
+        return _cursor(record)
 
-    def _on_ply(self, change: dict) -> None:
-        if self.play.value != change["new"]:
-            self.play.value = change["new"]
-        self.show(change["new"])
+    def make_board(self, state, width: int) -> BoardWidget:
+        return BoardWidget(state.planet, wind=state.wind, width=width, height=width + 40)
 
-    @guarded()
-    def show(self, ply: int) -> None:
-        """Show the position after ``ply`` actions (0 = the start)."""
-        c = self.cursor.seek(int(ply))
-        s = c.state
-        bv = view.board_view(s)
-        events = c.events(ply) if ply else []
-        spots = []
-        for e in events:
-            for key in ("to", "hex"):
-                h = e.data.get(key) if hasattr(e, "data") else None
-                if isinstance(h, int) and 0 <= h < self.board.n and h not in spots:
-                    spots.append(h)
-        with _held(self.board, self.cursor_mark, self.narration, self.summary):
-            if self.board.wind != s.wind:
-                self.board.set_wind(s.wind)
-            self.board.update_pieces(bv)
-            self.board.highlight(spots, colours="#EE3377")
-            self.cursor_mark.x = np.array([float(ply), float(ply)])
-            self.narration.value = self._narration_html(ply, s, events)
-            self.summary.value = ("<details><summary>Text summary of this position</summary>"
-                                  f'<pre style="font-size:12px;white-space:pre-wrap">{esc(view.text_summary(s))}</pre>'
-                                  "</details>")
+    def goal(self, state) -> float:
+        return state.components.limits["notoriety_goal"]
 
-    def _narration_html(self, ply: int, s, events) -> str:
-        n = len(self.cursor)
-        head = f"<b>Ply {ply} of {n}</b> · round {s.round} · wind {s.wind} ({direction_name(s.wind)})"
-        if ply == 0:
-            body = "<p>The start of the game.</p>"
-        else:
-            actor = self.cursor.actor(ply)
-            who = "Chance" if actor is None or actor < 0 else f"Player {actor + 1}"
-            action = self.record.actions[ply - 1]
-            lines = "".join(f"<li>{esc(e.text)}</li>" for e in events) or "<li>(nothing visible happened)</li>"
-            body = (f"<p><b>{esc(who)}</b>: <code>{esc(action)}</code></p>"
-                    f'<ul style="margin:0;padding-left:1.2em">{lines}</ul>')
-        comment = self.cursor.comment(ply)
-        if comment:
-            body += (f'<blockquote class="ww-comment" style="border-left:4px solid #4477AA;margin:4px 0;'
-                     f'padding:2px 8px;background:#EEF3FA"><b>Note:</b> {esc(comment)}</blockquote>')
-        scores = " · ".join(f"P{i + 1} {sh.notoriety}" for i, sh in enumerate(s.ships))
-        return (f'<div style="font-size:13px">{head}{body}<div style="font-size:12px;color:#333">'
-                f"Notoriety: {scores}</div></div>")
+    def draw_board(self, state, spots: list[int]) -> None:
+        if self.board.wind != state.wind:
+            self.board.set_wind(state.wind)
+        self.board.update_pieces(view.board_view(state))
+        self.board.highlight(spots, colours="#EE3377")
+
+    def headline(self, ply: int, s) -> str:
+        return f"<b>Ply {ply} of {len(self.cursor)}</b> · round {s.round} · wind {s.wind} ({direction_name(s.wind)})"
 
 
 # =============================================================================== reach map

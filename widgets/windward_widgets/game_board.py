@@ -26,16 +26,14 @@ import ipywidgets as widgets
 from windward_nb import view
 from windward_nb.actions import Action
 from windward_nb.errors import IllegalActionError
+from windward_nb.windward_view import FREE_COLOUR, PLACE_COLOUR, ROW_COLOUR, SPEED_COLOUR, VIEW
 
 from ._util import esc, hide
 from .board import BoardWidget, _held, colour_of
 
 __all__ = ["GameBoard", "FREE_COLOUR", "SPEED_COLOUR", "ROW_COLOUR", "PLACE_COLOUR"]
-
-FREE_COLOUR = "#117733"    # free downwind moves and slides (label "0")
-SPEED_COLOUR = "#4477AA"   # moves that cost 1 speed (label "1")
-ROW_COLOUR = "#AA4499"     # longboat rows (label "1" longboat speed)
-PLACE_COLOUR = "#EE3377"   # placing a crester
+# FREE_COLOUR: free downwind moves and slides (label "0"); SPEED_COLOUR: moves that cost 1 speed;
+# ROW_COLOUR: longboat rows (label "1r"); PLACE_COLOUR: placing a crester (label "+")
 
 
 class GameBoard(BoardWidget):
@@ -56,12 +54,12 @@ class GameBoard(BoardWidget):
         self.applied: list[list[Action]] = []
         self._listeners: list[Callable[[list], Any]] = []
         super().__init__(game.state.planet, wind=game.state.wind, width=width, height=height, **kwargs)
-        self.status = widgets.HTML(value="", layout=widgets.Layout(width=f"{width}px"))
+        self.status = widgets.HTML(value="", layout=widgets.Layout(width="100%"))
         self.status.add_class("ww-board-status")
         self.piece_picker = widgets.ToggleButtons(
             options=[("all pieces", "all")], value="all", description="Move:",
             tooltips=["highlight every legal destination"], style={"button_width": "auto"},
-            layout=widgets.Layout(width=f"{width}px"))
+            layout=widgets.Layout(width="100%"))
         self.piece_picker.observe(self._on_pick, names="value")
         self.children = (self.status, self.piece_picker, *self.children)
         self.add_class("ww-game-board")
@@ -140,7 +138,7 @@ class GameBoard(BoardWidget):
             self.apply(options[0].actions)
             return
         s = self.game.state
-        # a click on one of your own pieces selects it
+        # a click on one of your own longboats selects it
         for label, key in view.movable_pieces(s):
             if key.startswith("boat"):
                 b = int(key.split()[1]) - 1
@@ -148,14 +146,10 @@ class GameBoard(BoardWidget):
                     self.piece_picker.value = key
                     self.show_message(f"Longboat {b + 1} selected: its destinations are highlighted.", "info")
                     return
-        action, refusal = view.click_action(s, index, self.piece)
-        if action is None:
-            raise IllegalActionError(*refusal)
-        reason = self.game.why_illegal(action)
-        if reason is None:  # legal after all (e.g. the destinations were stale): play it
-            self.apply([action])
-            return
-        self.game.apply(action)  # raises IllegalActionError with the engine's reason; nothing changes
+        c = VIEW.click(s, index, self.piece)      # the one action that ends there, or why not
+        if c.refusal:
+            raise IllegalActionError(*c.refusal)
+        self.apply(c.actions)
 
     def apply(self, actions: Iterable[Action | str]) -> list:
         """Apply actions in order (through ``act`` if given) and redraw."""

@@ -14,13 +14,15 @@ import ipywidgets as widgets
 
 from windward_nb import view
 from windward_nb.actions import Action
+from windward_nb.windward_view import VIEW
 
-from ._util import Confirmer, ConfirmNeeded, MessageArea, esc, guarded, hide, swatch, track
+from ._util import Confirmer, ConfirmNeeded, MessageArea, esc, guarded, hide, swatch, track  # noqa: F401
+from .base import actions_panel as _base_actions
+from .base.actions_panel import Act, ask  # noqa: F401  (kept for readers)
+from .base.html import ARMED_TEXT, button as _button, set_button as _set_button  # noqa: F401
 from .board import colour_of
 
 __all__ = ["ShipBoardPanel", "BattlePanel", "ActionsPanel", "notoriety_html"]
-
-Act = Callable[[Sequence[Action]], Any]
 
 
 def _default_act(game) -> Act:
@@ -36,40 +38,7 @@ def _default_act(game) -> Act:
     return act
 
 
-ARMED_TEXT = "Click again to confirm"
-
-
-def ask(panel: Any, actions: Sequence[Action], button: widgets.Button | None = None) -> None:
-    """``panel.act(actions)``; a dangerous action asked for the first time turns ``button`` into
-    a red *Click again to confirm* and shows why in the panel's messages."""
-    try:
-        panel.act(list(actions))
-    except ConfirmNeeded as exc:
-        if button is not None:
-            _set_button(button, description=ARMED_TEXT, style="danger", icon="exclamation-triangle")
-        panel.messages.show(str(exc), "warning")
-
-
-def _messages(own: MessageArea | None) -> tuple[MessageArea, list]:
-    """The message area to use and the children to add for it (none when it is shared)."""
-    if own is not None:
-        return own, []
-    m = MessageArea()
-    return m, [m]
-
-
-def _button(description: str, **kw: Any) -> widgets.Button:
-    b = widgets.Button(description=description, layout=widgets.Layout(width="auto", min_width="2.5em"), **kw)
-    return b
-
-
-def _set_button(b: widgets.Button, *, description: str | None = None, tooltip: str | None = None,
-                style: str | None = None, icon: str | None = None, disabled: bool | None = None) -> None:
-    """Change only what differs (each change is a message to the browser)."""
-    for name, value in (("description", description), ("tooltip", tooltip), ("button_style", style),
-                        ("icon", icon), ("disabled", disabled)):
-        if value is not None and getattr(b, name) != value:
-            setattr(b, name, value)
+_messages = _base_actions.own_messages
 
 
 def notoriety_html(rows: Sequence[dict], goal: int, highlight: int | None = None) -> str:
@@ -480,8 +449,8 @@ class BattlePanel(widgets.VBox):
 
 
 # =============================================================================== actions list
-class ActionsPanel(widgets.VBox):
-    """Who decides what, and every legal action in plain words.
+class ActionsPanel(_base_actions.ActionsPanel):
+    """Who decides what, and every legal action in plain words (Windward's words).
 
     The list (arrow keys) and the *Do it* button reach every decision the
     engine can ask for, so the panel is the keyboard equivalent of every click
@@ -494,96 +463,13 @@ class ActionsPanel(widgets.VBox):
     one selected by default, and needs a second click.
     """
 
-    QUICK = 12
+    example = "move NE"
 
     def __init__(self, game, act: Act | None = None, messages: MessageArea | None = None,
                  quick_in_panel: bool = True, **kwargs: Any):
-        self.game = game
-        self.act = act or _default_act(game)
-        self.prompt = widgets.HTML()
-        self.quick = [_button("") for _ in range(self.QUICK)]
-        for i, b in enumerate(self.quick):
-            b.on_click(self._quick(i))
-        self.quick_box = widgets.HBox(self.quick, layout=widgets.Layout(flex_flow="row wrap"))
-        self.quick_box.add_class("ww-quick")
-        self.select = widgets.Select(options=[], rows=6, layout=widgets.Layout(width="100%"),
-                                     description="", tooltip="legal actions")
-        self.select.add_class("ww-legal-actions")
-        self.do_button = _button("Do it", button_style="primary", tooltip="apply the selected action")
-        self.do_button.add_class("ww-do-it")
-        self.do_button.on_click(self._do)
-        self.typed = widgets.Text(placeholder="or type an action, e.g. move NE", layout=widgets.Layout(width="16em"))
-        self.typed.add_class("ww-typed")
-        self.typed_button = _button("Apply typed")
-        self.typed_button.add_class("ww-apply-typed")
-        self.typed_button.on_click(self._do_typed)
-        self.messages, own = _messages(messages)
-        self.rows: list[tuple[str, str]] = []
-        self.risky: dict[str, str] = {}
-        self.list_label = widgets.HTML('<b>Legal actions</b> <span style="font-size:12px">'
-                                       "(choose with the arrow keys, then Do it; ⚠ asks twice)</span>")
-        quick = [self.quick_box] if quick_in_panel else []   # a table may place the quick buttons elsewhere
-        super().__init__(children=[self.prompt, *quick, self.list_label, self.select,
-                                   widgets.HBox([self.do_button, self.typed, self.typed_button],
-                                                layout=widgets.Layout(flex_flow="row wrap")), *own], **kwargs)
-        self.add_class("ww-actions")
-        self.refresh()
+        kwargs.setdefault("view", VIEW)
+        super().__init__(game, act=act or _default_act(game), messages=messages, quick_in_panel=quick_in_panel,
+                         **kwargs)
 
-    def refresh(self) -> None:
-        s = self.game.state
-        rows = view.legal_action_rows(s)
-        self.rows = rows
-        self.risky = view.dangers(s) if rows else {}
-        with self.hold_sync():
-            self.prompt.value = f'<div style="font-weight:bold;font-size:14px">{esc(view.decision_prompt(s))}</div>'
-            opts = [(("⚠ " if t in self.risky else "") + f"{d}   [{t}]", t) for d, t in rows]
-            if list(self.select.options) != opts:
-                keep = self.select.value
-                safe = [t for _, t in opts if t not in self.risky]
-                self.select.options = opts
-                self.select.value = keep if keep in safe else (safe[0] if safe else None)
-            elif self.select.value in self.risky:
-                self.select.value = None                # never left pointing at a dangerous action
-            _set_button(self.do_button, description="Do it", style="primary", icon="")
-            # short decisions get buttons; a battle has its own panel
-            quick = rows if (s.frames and s.frames[-1]["k"] != "battle" and len(rows) <= self.QUICK) else []
-            for i, b in enumerate(self.quick):
-                if i < len(quick):
-                    d, t = quick[i]
-                    _set_button(b, description=("⚠ " if t in self.risky else "") + d,
-                                tooltip=t + (f" — {self.risky[t]}" if t in self.risky else ""),
-                                style="warning" if t in self.risky else "info", icon="")
-                hide(b, i >= len(quick))
-            hide(self.quick_box, not quick)
-
-    def _quick(self, i: int) -> Callable:
-        return lambda _b: self.press(i)
-
-    @guarded()
-    def press(self, i: int) -> None:
-        """Press quick button ``i``."""
-        s = self.game.state
-        rows = list(self.rows) if (s.frames and s.frames[-1]["k"] != "battle") else []
-        if i < len(rows):
-            ask(self, [Action.parse(rows[i][1])], self.quick[i])
-
-    @guarded()
-    def _do(self, _b: Any = None) -> None:
-        if self.select.value:
-            ask(self, [Action.parse(self.select.value)], self.do_button)
-        else:
-            self.messages.show("Choose an action in the list first: " + view.coach(self.game.state).text, "info")
-
-    @guarded()
-    def _do_typed(self, _b: Any = None) -> None:
-        text = self.typed.value.strip()
-        if not text:
-            self.messages.show("Type an action first, e.g. move NE.", "info")
-            return
-        read = view.read_typed(self.game.state, text)
-        if read.action is None:
-            self.messages.show(read.message, "warning")
-            return
-        ask(self, [read.action], self.typed_button)
-        if self.typed_button.description != ARMED_TEXT:
-            self.typed.value = ""
+    def prompt_text(self) -> str:
+        return view.decision_prompt(self.game.state)
