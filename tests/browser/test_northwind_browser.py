@@ -1,52 +1,57 @@
-"""North Wind's VoyageBoard and ShipPanel in a real JupyterLab, driven by headless Chromium.
+"""North Wind on the play table shell in JupyterLab, played by clicks in headless Chromium.
 
-``notebooks/tests/northwind_smoke.ipynb`` is opened and run once: the tests click the Olsand
-stack to sail and to reveal, check the SVG, the task board, the ship panel and the kernel's
-own report, then click a stack the rules refuse and check the message. Screenshots go to
+``notebooks/tests/northwind_table.ipynb`` builds a :class:`~windward_widgets.northwind.NorthWindTable`
+(player 1 a person, player 2 a GreedyBot pausing 0.3 s) on a scenario whose Olsand stack starts
+with a salt harbour, a shipwreck and Olsand itself. The test sails and reveals by clicking the
+stack on the board, buys salt with a quick button, salvages by clicking the tile, completes
+Olsand's task by clicking it, clicks a stack the rules refuse, and checks the coach line, the
+messages, the ship panel and the while-you-waited line against the same clicks on a table in this
+process; then that the table fits 1024x768 with the file browser open. Screenshots go to
 ``test-artifacts/``.
 """
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest
 
+from windward_nb.northwind.scenario import scenario
+from windward_widgets.northwind import NorthWindTable
+
+from test_table_browser import KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _text, _wait_text  # noqa: E402
+
 pytestmark = pytest.mark.browser
 
-NOTEBOOK = "northwind_smoke.ipynb"
-MARKS = "svg.svg-figure > g > g > g"  # one <g> per bqplot mark, in drawing order
-
-KERNEL_IDLE_JS = """() => {
-  const app = window.jupyterapp;
-  const w = app && app.shell.currentWidget;
-  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-  return !!k && k.status === 'idle';
-}"""
+NOTEBOOK = "northwind_table.ipynb"
+TABLE = ".jp-OutputArea-output .nw-test-table"
 
 
-def _wait_text(locator, pattern: str, timeout: float = 15.0) -> str:
-    deadline = time.monotonic() + timeout
-    text = ""
-    while time.monotonic() < deadline:
-        text = locator.inner_text()
-        if re.search(pattern, text):
-            return text
-        time.sleep(0.1)
-    raise AssertionError(f"{pattern!r} did not appear; last text: {text!r}")
+class Plan:
+    """The same clicks on an in-process table (pause 0): the page must say the same."""
+
+    def __init__(self):
+        game = scenario(players=2, stacks={"olsand": ["salt-1", "wreck", "olsand"]}, hold=[{"fish": 1}, {}],
+                        letters=[0, 0], auto_chance=True, seed=4)
+        self.t = NorthWindTable(game, bots={1: "greedy"}, bot_pause=0, board_width=508)
+
+    def note(self) -> dict:
+        t = self.t
+        return {"coach": t.coach.text, "message": t.messages.text, "waited": t.waited_text}
 
 
 @pytest.fixture(scope="module")
-def nw_page(lab_server, browser_context, artifacts_dir):
-    page = browser_context.new_page()
+def nw_page(lab_server, browser, artifacts_dir):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
     page.set_default_timeout(30_000)
-    page.goto(lab_server.url(f"lab/workspaces/nw-smoke/tree/{NOTEBOOK}"))
+    page.goto(lab_server.url(f"lab/workspaces/north-wind/tree/{NOTEBOOK}"))
     page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
     page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     try:
-        page.locator(f".jp-OutputArea-output .nw-voyage-board {MARKS}").first.wait_for(timeout=60_000)
+        page.locator(f"{TABLE} .ww-coach-text").first.wait_for(timeout=90_000)
+        page.locator(f"{TABLE} {MARKS}").first.wait_for(timeout=60_000)
         page.wait_for_function(KERNEL_IDLE_JS)
     except Exception:
         page.screenshot(path=str(artifacts_dir / "nw_page-failure.png"))
@@ -54,60 +59,111 @@ def nw_page(lab_server, browser_context, artifacts_dir):
     try:
         yield page
     finally:
-        page.close()
+        context.close()
 
 
-def _board(page):
-    return page.locator(".jp-OutputArea-output .nw-voyage-board").first
+def _table(page):
+    return page.locator(TABLE).first
 
 
-def _stacks(page):
-    """The three stack squares: the first scatter mark of the sea figure."""
-    return _board(page).locator(MARKS).filter(has=page.locator("path.dot")).first.locator("path.dot")
+def _check(page, step: dict, timeout: float = 30.0) -> None:
+    table = _table(page)
+    _wait_text(table.locator(".ww-coach-text").first, step["coach"], timeout=timeout)
+    if step["message"]:
+        _wait_text(table.locator(".ww-message .ww-msg-text").first, step["message"])
+    else:
+        _wait_text(table.locator(".ww-message").first, "")
+    _wait_text(table.locator(".ww-waited").first, step["waited"])
 
 
-def _svg_texts(page) -> list[str]:
-    return _board(page).locator("svg.svg-figure text").all_text_contents()
+def _space(page, i: int):
+    """The click disc of space ``i`` on the North Wind board (the last mark with dots), once the
+    kernel is idle and the board has stopped moving: the board widens or narrows as the controls
+    beside it change (quick buttons come and go), and a click during that relayout would land
+    where the disc was a moment before."""
+    page.wait_for_function(KERNEL_IDLE_JS)
+    _table(page).locator(".nw-voyage-board").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    dot = _table(page).locator(".nw-voyage-board").locator(MARKS).filter(has=page.locator("path.dot")).last \
+        .locator("path.dot").nth(i)
+    last, deadline = None, time.monotonic() + 10
+    while time.monotonic() < deadline:
+        box = dot.bounding_box()
+        if box is not None and box == last:
+            break
+        last = box
+        time.sleep(0.4)
+    return dot
 
 
-def test_the_sea_and_task_board_render(nw_page, artifacts_dir):
-    page = nw_page
-    assert _stacks(page).count() == 3
-    texts = _svg_texts(page)
-    for name in ("North Cape", "Fort Haven", "Olsand", "8 tiles", "click: sail here"):
+def _quick(page, text: str):
+    return _table(page).locator(".ww-controls button").filter(has_text=text).first
+
+
+def _no_traceback(page) -> None:
+    assert "Traceback" not in page.locator("body").inner_text()
+    assert page.locator(".ww-bug").count() == 0 and page.locator(".ww-msg-error").count() == 0
+
+
+def test_a_voyage_of_north_wind_by_clicks(nw_page, artifacts_dir):
+    page, plan = nw_page, Plan()
+    t = plan.t
+    _check(page, plan.note())
+    texts = _table(page).locator(".nw-voyage-board svg.svg-figure text").all_text_contents()
+    for name in ("North Cape", "Fort Haven", "Olsand", "8"):
         assert name in texts, texts
-    board = _board(page)
-    assert "Player 1: choose a stack to sail into." in board.locator(".nw-status").inner_text()
-    table = board.locator("table.nw-tasks")
-    assert "1. 1 salt and 1 fish" in table.inner_text() and "9. 8 gold" in table.inner_text()
-    ship = page.locator(".jp-OutputArea-output .nw-ship-panel").first.inner_text()
-    assert "5 gold" in ship and "fish" in ship and "(lookout)" in ship
-    board.screenshot(path=str(artifacts_dir / "northwind_board.png"))
+
+    t.board.click(2)                                         # sail into Olsand
+    step = plan.note()
+    _space(page, 2).click()
+    _check(page, step)
+    assert step["coach"] == "Player 1: reveal the first tile."
+
+    t.board.click(2)                                         # reveal: the salt harbour
+    step = plan.note()
+    _space(page, 2).click()
+    _check(page, step)
+    assert "Commercial harbour (salt 1)" in step["coach"]
+
+    t.board.click(0)                                         # another stack: refused, nothing changes
+    step = plan.note()
+    _space(page, 0).click()
+    _check(page, step)
+    assert step["message"] == "you are already on a voyage; one stack per turn [Trading Voyage]"
+
+    t.act(["buy salt"])                                       # the quick button "buy salt"
+    step = plan.note()
+    _quick(page, "buy 1 salt for 1 gold").click()
+    _check(page, step)
+    ship = _wait_text(_table(page).locator(".nw-ship-tabs").first, "4 gold", exact=False)
+    assert "Hold saltfish" in ship      # the slots, in the order of the commodities
+
+    t.board.click(2)                                         # reveal: the shipwreck; click it to salvage
+    step = plan.note()
+    _space(page, 2).click()
+    _check(page, step)
+    t.board.click(3 + 1)
+    step = plan.note()
+    _space(page, 3 + 1).click()
+    _check(page, step, timeout=60)                           # two actions: the bot plays its turn
+    assert step["waited"].startswith("While you waited:")
+    _wait_text(_table(page).locator(".ww-event-log").first, "examines the shipwreck", exact=False)
+    _park(page)
+    page.screenshot(path=str(artifacts_dir / "northwind_table_after_a_turn.png"))
+    _no_traceback(page)
 
 
-def test_clicking_a_stack_sails_and_reveals(nw_page, artifacts_dir):
+def test_the_north_wind_table_fits_at_1024x768(nw_page, artifacts_dir):
     page = nw_page
-    report = page.locator(".jp-OutputArea-output .nw-report").first
-    _stacks(page).nth(2).click()
-    _wait_text(report, r"actions: sail olsand$")
-    _wait_text(_board(page).locator(".nw-status"), "reveal the first tile")
-    _stacks(page).nth(2).click()
-    _wait_text(report, r"sail olsand \| reveal$")
-    deadline = time.monotonic() + 15
-    while "salt 1" not in _svg_texts(page) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert "salt 1" in _svg_texts(page) and "now" in _svg_texts(page)
-    assert "Commercial harbour (salt 1)" in _board(page).locator(".nw-status").inner_text()
-    _board(page).screenshot(path=str(artifacts_dir / "northwind_revealed.png"))
-
-
-def test_a_refused_click_shows_the_rule_and_changes_nothing(nw_page):
-    page = nw_page
-    report = page.locator(".jp-OutputArea-output .nw-report").first
-    before = report.inner_text()
-    _stacks(page).nth(0).click()
-    message = _board(page).locator(".nw-message")
-    text = _wait_text(message, r"one stack per turn")
-    assert "[Trading Voyage]" in text
-    time.sleep(0.5)
-    assert report.inner_text() == before
+    page.set_viewport_size({"width": 1024, "height": 768})
+    _file_browser(page, True)
+    board = _table(page).locator(".nw-voyage-board svg.svg-figure").first
+    _table(page).locator(".nw-voyage-board").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    time.sleep(0.6)
+    boxes = {"board": _box(board), "coach": _box(_table(page).locator(".ww-coach").first)}
+    for name, b in boxes.items():
+        assert b["left"] >= 0 and b["right"] <= 1024.5 and b["top"] >= 0, (name, b)
+    assert boxes["coach"]["left"] >= boxes["board"]["right"] - 1
+    _park(page)
+    page.screenshot(path=str(artifacts_dir / "northwind_lab_1024x768_files_open.png"))
+    _file_browser(page, False)
+    page.set_viewport_size({"width": 1280, "height": 900})

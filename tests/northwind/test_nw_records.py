@@ -73,3 +73,30 @@ def test_bad_records_are_refused_naming_the_field(change, field):
 def test_new_game_names_the_seats():
     g = new_game(players=2, seed=1, names=["Ada", "Grace"])
     assert g.record.names() == ["Ada", "Grace"]
+
+
+def test_a_scenario_game_records_its_start_and_replays():
+    from windward_nb.northwind.scenario import scenario
+
+    g = scenario(players=3, stacks={"olsand": ["wreck"]}, gold=[0, 9, 2], auto_chance=True, seed=3)
+    for a in ("sail olsand", "reveal", "salvage", "end voyage"):
+        g.apply(a)
+    again = Record.from_json(g.record.to_json()).replay()
+    assert again.state.fingerprint() == g.state.fingerprint() and again.state.gold[0] == 3
+
+
+@pytest.mark.parametrize("change", [
+    lambda st: st.update(gold=[-5, 0]),
+    lambda st: st.update(players=3),
+    lambda st: st.update(stacks="nope"),
+    lambda st: st.pop("hold"),
+    lambda st: st.update(data="0000"),
+])
+def test_a_record_with_a_broken_start_is_refused(change):
+    from windward_nb.northwind.scenario import scenario
+
+    d = json.loads(scenario(players=2).record.to_json())
+    change(d["options"]["start"])
+    with pytest.raises(RecordError) as exc:
+        Record.from_dict(d).verify()
+    assert (exc.value.field or "").startswith("options")

@@ -20,8 +20,9 @@ __all__ = ["ComponentError", "Components", "DEFAULTS", "GRAMMAR", "NWAction", "N
 
 from .bots import BOTS, GreedyBot, RandomBot  # noqa: E402
 from .simulation import simulation_tally  # noqa: E402
+from .view import VIEW, NorthWindView  # noqa: E402
 
-__all__ += ["BOTS", "GreedyBot", "RandomBot", "simulation_tally"]
+__all__ += ["BOTS", "GreedyBot", "NorthWindView", "RandomBot", "VIEW", "simulation_tally"]
 from .tournament import upgrade_tournament  # noqa: E402
 
 __all__ += ["upgrade_tournament"]

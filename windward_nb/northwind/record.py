@@ -24,6 +24,7 @@ from ..core.errors import OptionError, RecordError
 from ..core.record import GameRecord
 from .components import Components, load_components
 from .setup import DEFAULTS, start_state
+from .state import NWState
 
 
 class Record(GameRecord):
@@ -47,6 +48,8 @@ class Record(GameRecord):
                 "max_turns": {"type": ["integer", "null"], "minimum": 1, "maximum": 100_000},
                 "data": {"type": "object", "x-free-json": {"depth": 12, "items": 20_000},
                          "description": "the game's own components (parts components, tiles, tasks)"},
+                "start": {"type": "object", "x-free-json": {"depth": 8, "items": 20_000},
+                          "description": "a game started from a built position (a scenario): that state"},
             },
             "required": ["players"],
             "additionalProperties": False,
@@ -65,17 +68,33 @@ class Record(GameRecord):
         opts = dict(self.options)
         players = opts.pop("players")
         data = opts.pop("data", None)
+        start = opts.pop("start", None)
         try:
-            return start_state(players, data, **opts), []
+            state = start_state(players, data, **opts)
         except OptionError as exc:
             raise RecordError(f"options: {exc}", field="options") from None
+        if start is None:
+            return state, []
+        try:
+            built = NWState.from_dict(start, comp=state.comp)
+            problems = built.rules.invariants(built)
+        except Exception as exc:  # noqa: BLE001 - any malformed start is the file's fault
+            raise RecordError(f"options.start is not a North Wind position ({type(exc).__name__}: {exc})",
+                              field="options.start") from None
+        if problems or built.players != players or built.options != state.options:
+            why = "; ".join(problems) or "its players or options differ from the record's"
+            raise RecordError(f"options.start is not a valid position: {why}", field="options.start")
+        return built, []
 
     @classmethod
     def for_game(cls, players: int, comp: Components, options: dict[str, Any], seed: int | None,
-                 names: Any = None) -> "Record":
-        """The empty record of a new game (every option written out; components only when not the default)."""
+                 names: Any = None, start: NWState | None = None) -> "Record":
+        """The empty record of a new game (every option written out; components only when not the
+        default; ``start``: the built position a scenario starts from)."""
         opts: dict[str, Any] = {"players": players}
         opts.update({k: options.get(k, v) for k, v in DEFAULTS.items()})
         if not comp.is_default():
             opts["data"] = comp.raw
+        if start is not None:
+            opts["start"] = start.to_dict()
         return cls(options=opts, players=cls.default_players(players, names), seed=seed)

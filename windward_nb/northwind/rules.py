@@ -437,7 +437,7 @@ class NWRules(Refusals, Chance, Rules):
         return broken(s)
 
     def describe(self, s: NWState, a: NWAction) -> str:
-        from .view import describe
+        from .words import describe
 
         return describe(s, a)
 

@@ -23,6 +23,7 @@ from ..core.errors import OptionError
 from ..core.events import Event
 from ..core.game import Game
 from .components import ABILITIES, GOODS
+from .record import Record
 from .rules import RULES
 from .setup import start_state
 from .state import NWState, slot_order
@@ -130,7 +131,8 @@ def scenario(players: int = 2, *, stacks: Mapping[str, list[str]] | None = None,
     broken = RULES.invariants(s)
     if broken:
         raise OptionError("the position breaks the rules: " + "; ".join(broken))
-    return Game(s, None, seed=seed, auto_chance=auto_chance, events=ev)
+    record = Record.for_game(n, comp, s.options, seed, start=s)
+    return Game(s, record, seed=seed, auto_chance=auto_chance, events=ev)
 
 
 def _set(s: NWState, key: str, values: list[int] | None, n: int, ok) -> None:

@@ -1,202 +1,282 @@
-"""Words for North Wind positions and actions (what a table or a notebook prints)."""
+"""North Wind on the play table: :class:`NorthWindView` (``VIEW``), the board as data, and widget data.
+
+The board (:meth:`NorthWindView.board`) has, top to bottom: the three face-down
+stacks (a click sails into one, or reveals the next tile of the one you sail);
+the row of tiles revealed on this voyage; and the task board, one column of
+fields under each stack (field 1 at the bottom), each field holding the token
+of the captain who completed it, the column's "most tokens" bonus field under
+it, and the two shared bonus fields at the right. Nothing here imports a
+widget library.
+
+>>> from windward_nb.northwind.scenario import scenario
+>>> g = scenario(players=2, stacks={"olsand": ["wreck"]})
+>>> b = VIEW.board(g.state)
+>>> [(t.space, t.actions) for t in b.targets]
+[(0, ('sail north-cape',)), (1, ('sail fort-haven',)), (2, ('sail olsand',))]
+>>> _ = g.apply("sail olsand"); _ = g.apply("reveal")
+>>> VIEW.coach(g.state).text
+'Player 1: Shipwreck. Use it or pass.'
+>>> [t.actions for t in VIEW.board(g.state).targets]
+[('salvage',)]
+>>> VIEW.click(g.state, 0).refusal
+('Trading Voyage', 'you are already on a voyage; one stack per turn')
+"""
 
 from __future__ import annotations
 
-from .actions import NWAction
+from typing import Any, Sequence
+
+from ..core.view import BoardView, Click, Coach, GameView, Piece, Space, Target, TurnButton
+from . import tasks
 from .components import GOODS
 from .state import NWState
-from . import tasks
+from .words import (board_text, describe, prompt, ship_text, short_title, stacks_text, task_board_text,
+                    voyage_text)
+
+__all__ = ["VIEW", "NorthWindView", "KIND_COLOURS", "SEAT_COLOURS", "voyage_view", "ship_view", "layout",
+           "board_text", "describe", "prompt", "ship_text", "short_title", "stacks_text", "task_board_text",
+           "voyage_text"]
+
+#: tile colours (Tol's bright scheme); every tile also has a glyph and a name
+KIND_COLOURS = {"destination": "#CCBB44", "fog": "#BBBBBB", "shipwreck": "#AA7744", "merchant": "#AA3377",
+                "equipment": "#228833", "harbour": "#4477AA"}
+KIND_GLYPHS = {"destination": "★", "fog": "☁", "shipwreck": "⚓", "merchant": "⚖", "equipment": "⚒",
+               "harbour": "⇄"}
+SEAT_COLOURS = ("#EE7733", "#0077BB", "#EE3377", "#009988")
+FACE_DOWN, FACE_DOWN_HOT = "#1F3A5F", "#3B6EA5"
+ROW_SLOTS = 7
+STACK_X = (2.5, 7.5, 12.5)
 
 
-def describe(s: NWState, a: NWAction) -> str:
-    """What ``a`` would do in ``s``, in one sentence.
+def layout(s: NWState) -> dict[str, Any]:
+    """Where everything is on the board: the first space index of each part.
 
-    >>> from windward_nb.northwind import new_game
-    >>> g = new_game(players=2, seed=3)
-    >>> describe(g.state, g.legal_actions()[2])
-    'sail into the Olsand stack and reveal up to 4 tiles'
+    ``stacks`` (3), ``row`` (:data:`ROW_SLOTS`), ``fields`` (one per task field,
+    column by column, bottom up; ``columns`` gives each column's first index),
+    ``most`` (3) and the ``supply`` and ``crew`` bonus fields.
     """
-    comp = s.comp
-    v, arg = a.verb, a.arg
-    tile = comp.tile(s.tile_id) if s.tile_id else None
-    if v == "sail":
-        title = comp.tile(arg).title if arg in comp.tiles else arg
-        return f"sail into the {title} stack and reveal up to {s.sail[s.turn]} tiles"
-    if v == "cut":
-        return f"move {arg} tile{'s' if arg > 1 else ''} from the top of the stack to the bottom, unseen"
-    if v == "look":
-        return "let the Lookout look at the top tile"
-    if v == "keep":
-        return "leave the tile the Lookout saw on top"
-    if v == "under":
-        return "put that tile under the stack (it does not count)"
-    if v == "reveal":
-        return "reveal the next tile"
-    if v == "end":
-        return "end the voyage here"
-    if v == "pass":
-        return "keep your letters" if s.phase == "letter" else "leave this tile unused"
-    if v in ("buy", "sell"):
-        price = (lambda g: tile.price) if tile and tile.kind == "merchant" else (lambda g: tile.goods.get(g, 0) if tile else 0)
-        total = sum(price(g) for g in arg)
-        what = " and ".join(f"{arg.count(g)} {g}" for g in GOODS if g in arg)
-        return f"{v} {what} for {total} gold"
-    if v == "swap":
-        return f"sell 1 {arg[0]} and buy 1 {arg[1]} (Boatswain)"
-    if v == "sail_up":
-        return f"raise the sail one notch for {comp.sail_price} gold (more range this voyage)"
-    if v == "cannon":
-        return f"mount a cannon for {tile.cannon if tile else '?'} gold"
-    if v == "hire":
-        return f"hire a {arg.capitalize()} for {tile.crew if tile else '?'} gold"
-    if v == "throw":
-        return f"throw 1 {arg} overboard to make room"
-    if v == "deliver":
-        col = comp.destinations.index(s.tile_id) if s.tile_id in comp.destinations else -1
-        need = tasks.current(s, col) if col >= 0 else None
-        return f"complete the current task ({tasks.need_text(need)})" if need else "complete the current task"
-    if v == "salvage":
-        return f"examine the shipwreck for {comp.wreck_gold} gold"
-    if v == "pay":
-        return f"pay the pirates {comp.ransom} gold and sail on"
-    if v == "fight":
-        return f"fight with {s.cannons[s.turn]} battle dice against strength {s.pirate}"
-    return str(a)
+    n_stacks = len(s.comp.destinations)
+    row0 = n_stacks
+    field0 = row0 + ROW_SLOTS
+    columns, k = [], field0
+    for d in s.comp.destinations:
+        columns.append(k)
+        k += len(s.comp.tasks[d])
+    return {"stacks": 0, "row": row0, "fields": field0, "columns": columns, "most": k, "supply": k + n_stacks,
+            "crew": k + n_stacks + 1, "n": k + n_stacks + 2}
 
 
-# ----------------------------------------------------------------------------------- positions
-def _seat(s: NWState, p: int) -> str:
-    return f"Player {p + 1}"
+class NorthWindView(GameView):
+    """North Wind for the play table shell (see the module docstring)."""
+
+    title = "North Wind"
+    score_name = "task tokens"
+
+    # ------------------------------------------------------------------ seats and status
+    def seat_colours(self, s: NWState) -> list[str]:
+        return [SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(s.players)]
+
+    def turn_key(self, s: NWState) -> Any:
+        return s.turns
+
+    def status(self, s: NWState) -> str:
+        if s.turns == 0:
+            return "North Wind — setting up"
+        return f"North Wind — turn {s.turns}, first to {s.target_tokens} task tokens on the board"
+
+    def text_summary(self, s: NWState, names: Sequence[str] | None = None) -> str:
+        return f"{self.status(s)}.\nNow: {self.coach(s, names).text}\n\n{board_text(s)}"
+
+    # ------------------------------------------------------------------ what now
+    def coach(self, s: NWState, names: Sequence[str] | None = None) -> Coach:
+        who = self.decider(s)
+        if who < 0:
+            return super().coach(s, names)
+        text = prompt(s, names)
+        hints: tuple[str, ...] = ()
+        ph = s.phase
+        if ph == "choose":
+            hints = ("Click a stack on the board to sail into it.",
+                     f"Your range is {s.sail[who]} tiles; at most 2 actions per voyage.")
+        elif ph in ("prepare", "sail"):
+            hints = ("Click the stack you sail (or Reveal) for the next tile.",)
+        elif ph == "tile":
+            n = len([a for a in self.legal(s) if a.verb != "pass"])
+            hints = (f"{n} way{'s' if n != 1 else ''} to use it; passing costs no action.",
+                     f"Actions used: {s.actions} of 2.")
+        elif ph == "pirate":
+            from .odds import pirate_odds
+
+            o = pirate_odds(s.cannons[who], s.pirate, s.has(who, "cannoneer"), s.comp.battle_die)
+            hints = (f"Fighting wins {float(o.win):.0%} of the time with {s.cannons[who]} "
+                     f"cannon{'s' if s.cannons[who] != 1 else ''}; a defeat ends the voyage.",)
+        elif ph == "letter":
+            hints = (f"You hold {s.letters[who]} letter{'s' if s.letters[who] != 1 else ''}; a deal here spends one.",)
+        return Coach(who, ph, text, hints)
+
+    def danger(self, s: NWState, action: Any) -> str | None:
+        a = self.parse(s, action)
+        who = self.decider(s)
+        if a.verb == "fight" and s.phase == "pirate":
+            if s.comp.max_hits(s.cannons[who], s.has(who, "cannoneer")) < s.pirate:
+                return (f"{s.cannons[who]} cannon{'s' if s.cannons[who] != 1 else ''} cannot score {s.pirate} hits: "
+                        "this is a defeat, and it ends your voyage.")
+        if a.verb == "pass" and s.phase == "tile" and any(x.verb == "deliver" for x in self.legal(s)):
+            return "You could complete a task here."
+        if a.verb == "throw":
+            return f"1 {a.arg} goes back to the supply for nothing."
+        return None
+
+    def quick(self, s: NWState, rows) -> bool:
+        """One button per deal at a tile or a letter; the other steps have their turn buttons (the
+        rarely useful cuts of the stack stay in the actions list)."""
+        return s.phase in ("tile", "letter", "peek") and super().quick(s, rows)
+
+    def turn_buttons(self, s: NWState) -> list[TurnButton]:
+        legal = {str(a): a for a in self.legal(s)}
+        sailing = s.phase in ("prepare", "sail", "peek", "tile", "pirate", "letter")
+        out = []
+        for key, label, show, icon in (("reveal", "Reveal next tile", s.phase in ("prepare", "sail"), "eye"),
+                                       ("look", "Lookout: look", s.phase == "prepare" and s.has(s.turn, "lookout"),
+                                        "binoculars"),
+                                       ("keep", "Keep it on top", s.phase == "peek", "arrow-up"),
+                                       ("under", "Put it under", s.phase == "peek", "arrow-down"),
+                                       ("pay", f"Pay {s.comp.ransom} gold", s.phase == "pirate", "coins"),
+                                       ("fight", "Fight", s.phase == "pirate", "crosshairs"),
+                                       ("pass", "Pass", s.phase in ("tile", "letter"), "forward"),
+                                       ("end", "End voyage", sailing and s.phase != "letter", "anchor")):
+            a = legal.get(NWActionText.get(key, key))
+            danger = self.danger(s, a) if a is not None else None
+            reason = None if a is not None else self._why(s, key)
+            out.append(TurnButton(key, label, actions=((str(a), self.describe(s, a)),) if a is not None else (),
+                                  reason=reason, show=show, danger={str(a): danger} if danger else {}, icon=icon))
+        return out
+
+    def _why(self, s: NWState, key: str) -> str:
+        try:
+            why = self.why_illegal(s, self.parse(s, NWActionText.get(key, key)))
+        except ValueError as exc:  # pragma: no cover - every key is a valid action text
+            return str(exc)
+        return f"{why[1]} [{why[0]}]" if why else ""
+
+    # ------------------------------------------------------------------ the board
+    def board(self, s: NWState) -> BoardView:
+        comp = s.comp
+        at = layout(s)
+        legal = {str(a) for a in self.legal(s)}
+        spaces: list[Space] = []
+        targets: list[Target] = []
+        pieces: list[Piece] = []
+        colours = self.seat_colours(s)
+        # the stacks
+        for i, d in enumerate(comp.destinations):
+            title = comp.tile(d).title
+            count = (len(s.stacks[i]) if s.stacks else 0)
+            seen = [short_title(s, t) for t in (s.known[i] if s.known else []) if t != d]
+            hot = f"sail {d}" in legal or (i == s.stack and "reveal" in legal)
+            spaces.append(Space(STACK_X[i % 3] + 15 * (i // 3), 10.0, "square", 1.1,
+                                fill=FACE_DOWN_HOT if hot else FACE_DOWN, stroke="#000000", glyph=str(count),
+                                glyph_colour="#FFFFFF", label=title,
+                                text=f"{title} stack: {count} tiles face down; seen in it: "
+                                     f"{', '.join(seen) or 'nothing yet'}"))
+            if f"sail {d}" in legal:
+                targets.append(Target(i, (f"sail {d}",), "sail", "#117733", f"click: sail into the {title} stack"))
+            elif i == s.stack and "reveal" in legal:
+                targets.append(Target(i, ("reveal",), "next", "#117733", "click: reveal the next tile"))
+        if 0 <= s.stack < len(comp.destinations) and s.phase not in ("choose", "shuffle", "over"):
+            pieces.append(Piece(s.stack, "ship", colours[s.turn], str(s.turn + 1),
+                                f"Player {s.turn + 1}'s ship, sailing this stack", seat=s.turn))
+        # the revealed row
+        for k in range(ROW_SLOTS):
+            x = 1.0 + 2.15 * k
+            if k < len(s.row):
+                t = comp.tile(s.row[k])
+                used = s.used[k]
+                now = k == len(s.row) - 1 and s.phase in ("tile", "letter", "event", "pirate", "battle")
+                spaces.append(Space(x, 6.6, "square", 0.95, fill=KIND_COLOURS[t.kind],
+                                    stroke="#000000" if now else "#555555", glyph=KIND_GLYPHS[t.kind],
+                                    glyph_colour="#1B1B1B", label=short_title(s, t.id) + (" (used)" if used else ""),
+                                    text=f"tile {k + 1} of the voyage: {t.title}" + (", used" if used else "")
+                                         + (", the tile to decide on now" if now else "")))
+            else:
+                spaces.append(Space(x, 6.6, "square", 0.95, fill="#FFFFFF", stroke="#D0D0D0",
+                                    text=f"place for tile {k + 1} of a voyage"))
+        if s.phase == "tile" and s.row:
+            single = [a for a in ("deliver", "salvage") if a in legal]
+            if single:
+                word = "complete the task" if single[0] == "deliver" else "examine the shipwreck"
+                targets.append(Target(at["row"] + len(s.row) - 1, (single[0],), "use", "#117733", f"click: {word}"))
+        # the task board
+        for col, d in enumerate(comp.destinations):
+            done = s.tasks[col] if s.tasks else []
+            for k, need in enumerate(comp.tasks[d]):
+                current = k == len(done)
+                spaces.append(Space(STACK_X[col % 3] + 15 * (col // 3), -4.4 + 1.0 * k, "square", 0.42,
+                                    fill="#FFF1B8" if current else ("#E4E4E4" if k < len(done) else "#FFFFFF"),
+                                    stroke="#000000" if current else "#9A9A9A", glyph="" if k < len(done) else str(k + 1),
+                                    glyph_colour="#555555", label="",
+                                    text=f"{comp.tile(d).title} task {k + 1}: {tasks.need_text(need)}"
+                                         + (" (the current task)" if current else "")
+                                         + (f", done by Player {done[k] + 1}" if k < len(done) else "")))
+                if k < len(done):
+                    p = done[k]
+                    pieces.append(Piece(len(spaces) - 1, "disc", colours[p], str(p + 1),
+                                        f"Player {p + 1}'s task token", seat=p))
+        for col, d in enumerate(comp.destinations):
+            holder = s.most[col] if s.most else -1
+            spaces.append(Space(STACK_X[col % 3] + 15 * (col // 3), -5.75, "circle", 0.5, fill="#F6E8C3",
+                                stroke="#9A9A9A", glyph="" if holder >= 0 else "★", glyph_colour="#8A6D1E",
+                                label="", text=f"bonus: the most tokens in the {comp.tile(d).title} column"
+                                               + (f" (Player {holder + 1})" if holder >= 0 else " (nobody)")))
+            if holder >= 0:
+                pieces.append(Piece(len(spaces) - 1, "disc", colours[holder], str(holder + 1),
+                                    f"Player {holder + 1}'s bonus token", seat=holder))
+        for key, y, glyph, words, seats in (("supply", -0.6, "⚑", "a token in every column", s.supply_bonus),
+                                            ("crew", -3.2, "☺", "all crew aboard", s.crew_bonus)):
+            spaces.append(Space(15.6, y, "circle", 0.9, fill="#F6E8C3", stroke="#9A9A9A",
+                                glyph="" if seats else glyph, glyph_colour="#8A6D1E", label="",
+                                text=f"bonus: {words}" + (": " + ", ".join(f"Player {p + 1}" for p in seats)
+                                                          if seats else " (nobody yet)")))
+            for p in seats:
+                pieces.append(Piece(len(spaces) - 1, "disc", colours[p], str(p + 1),
+                                    f"Player {p + 1}'s {words} bonus token", seat=p))
+        legend = tuple((KIND_GLYPHS[k], name) for k, name in (
+            ("destination", "destination harbour"), ("harbour", "commercial harbour"), ("merchant", "merchant"),
+            ("equipment", "equipment harbour"), ("shipwreck", "shipwreck"), ("fog", "fog")))
+        return BoardView(tuple(spaces), tuple(pieces), tuple(targets), caption=prompt(s), legend=legend)
+
+    def click(self, s: NWState, space: int) -> Click:
+        at = layout(s)
+        comp = s.comp
+        b = self.board(s)
+        for t in b.targets:
+            if t.space == space:
+                return Click(actions=t.actions)
+        if 0 <= space < len(comp.destinations):
+            action = "reveal" if space == s.stack and s.phase not in ("choose", "shuffle", "over") \
+                else f"sail {comp.destinations[space]}"
+            why = self.why_illegal(s, self.parse(s, action))
+            return Click(refusal=why) if why else Click(actions=(action,))
+        if 0 <= space < at["n"]:
+            return Click(message=b.spaces[space].text)
+        return super().click(s, space)
 
 
-def ship_text(s: NWState, seat: int) -> str:
-    """One line for a captain's ship and supply."""
-    crew = ", ".join(c.capitalize() for c in s.crew[seat]) or "none aboard"
-    return (f"{_seat(s, seat)}: {s.gold[seat]} gold, {s.letters[seat]} letter{'s' if s.letters[seat] != 1 else ''}, "
-            f"hold {s.goods_text(seat)}, brig {s.brig[seat]}/{s.comp.brig}, cannons {s.cannons[seat]}, "
-            f"sail {s.sail[seat]}, crew {crew}; tokens on the board {s.on_board(seat)}/{s.target_tokens}")
+#: the text of each turn button's action (the key when they are the same)
+NWActionText = {"end": "end voyage"}
 
-
-def task_board_text(s: NWState) -> str:
-    """The task board: each column's fields (seat numbers bottom up), its current task and bonus holder."""
-    comp = s.comp
-    lines = []
-    width = max(len(comp.tile(d).title) for d in comp.destinations)
-    for col, d in enumerate(comp.destinations):
-        fields = comp.tasks[d]
-        marks = [str(p + 1) for p in s.tasks[col]] + ["."] * (len(fields) - len(s.tasks[col]))
-        need = tasks.current(s, col)
-        most = _seat(s, s.most[col]) if s.most[col] >= 0 else "nobody"
-        lines.append(f"{comp.tile(d).title:<{width}}  [{' '.join(marks)}]  now: "
-                     f"{tasks.need_text(need) if need else 'all done'}; most tokens: {most}")
-    sup = ", ".join(_seat(s, p) for p in s.supply_bonus) or "nobody"
-    crew = ", ".join(_seat(s, p) for p in s.crew_bonus) or "nobody"
-    lines.append(f"Bonus fields: every harbour supplied: {sup}; all crew aboard: {crew}")
-    return "\n".join(lines)
-
-
-def stacks_text(s: NWState, seat: int | None = None) -> str:
-    """Each stack: how many tiles, which were seen in it (and, for ``seat``, which it saw alone)."""
-    comp = s.comp
-    lines = []
-    for i, d in enumerate(comp.destinations):
-        seen = [t for t in s.known[i] if t != d]
-        mine = [t for t in s.secret[seat][i] if t not in s.known[i]] if seat is not None and s.secret else []
-        extra = f"; your Lookout saw {', '.join(mine)}" if mine else ""
-        here = " (sailing)" if i == s.stack and s.phase not in ("choose", "shuffle") else ""
-        lines.append(f"{comp.tile(d).title} stack{here}: {len(s.stacks[i]) + (len(s.row) if i == s.stack else 0)} "
-                     f"tiles; seen in it: {', '.join(seen) or 'nothing yet'}{extra}")
-    return "\n".join(lines)
-
-
-def voyage_text(s: NWState) -> str:
-    """The revealed row of the voyage under way ('*' marks a used tile)."""
-    if s.stack < 0 or s.phase in ("choose", "shuffle", "over"):
-        return "No voyage under way."
-    comp = s.comp
-    row = " | ".join(comp.tile(t).title + ("*" if used else "") for t, used in zip(s.row, s.used)) or "nothing yet"
-    return (f"{_seat(s, s.turn)} sails the {comp.tile(comp.destinations[s.stack]).title} stack: "
-            f"{len(s.row)} of {s.sail[s.turn]} tiles, {s.actions} action{'s' if s.actions != 1 else ''}: {row}")
-
-
-def prompt(s: NWState) -> str:
-    """What happens now, in a sentence (the table's status line)."""
-    ph = s.phase
-    who = _seat(s, s.turn)
-    if ph == "over":
-        return s.result
-    if ph in ("deal", "shuffle"):
-        return "The stacks are being shuffled."
-    if ph == "choose":
-        return f"{who}: choose a stack to sail into."
-    if ph == "prepare":
-        return f"{who}: reveal the first tile" + (", or let the Lookout look first." if s.has(s.turn, "lookout")
-                                                   and not s.looked else ".")
-    if ph == "peek":
-        return f"{who}: the Lookout sees {s.comp.tile(s.peek).title}. Keep it on top or put it under?"
-    if ph == "tile":
-        return f"{who}: {s.comp.tile(s.tile_id).title}. Use it or pass."
-    if ph == "sail":
-        return f"{who}: reveal the next tile or end the voyage."
-    if ph == "event":
-        return "Fog! The event die is rolled."
-    if ph == "pirate":
-        return f"{who}: a pirate ship of strength {s.pirate}. Pay {s.comp.ransom} gold or fight?"
-    if ph == "battle":
-        return f"{who} fires {s.cannons[s.turn]} battle dice."
-    if ph == "letter":
-        p = s.letter_queue[0]
-        return f"{_seat(s, p)}: spend a commercial letter on {s.comp.tile(s.tile_id).title}, or pass."
-    return ph
-
-
-def board_text(s: NWState, seat: int | None = None) -> str:
-    """The whole table as text: task board, stacks, voyage, ships, and what happens now."""
-    parts = [task_board_text(s), stacks_text(s, seat), voyage_text(s)]
-    parts.append("\n".join(ship_text(s, p) for p in range(s.players)))
-    parts.append(prompt(s))
-    return "\n\n".join(parts)
+VIEW = NorthWindView()
 
 
 # ----------------------------------------------------------------------------------- widget data
-KIND_COLOURS = {"destination": "#CCBB44", "fog": "#BBBBBB", "shipwreck": "#AA7744", "merchant": "#AA3377",
-                "equipment": "#228833", "harbour": "#4477AA"}  #: colour-blind-safe, always with a text label
-SEAT_COLOURS = ("#EE7733", "#0077BB", "#EE3377", "#009988")
-
-
-def short_title(s: NWState, tile_id: str) -> str:
-    """A tile's name short enough for a square on the board ('salt 1', 'merchant 3', 'fog')."""
-    t = s.comp.tile(tile_id)
-    if t.kind == "harbour":
-        return " ".join(f"{g} {p}" for g, p in t.goods.items())
-    if t.kind == "merchant":
-        return f"merchant {t.price}"
-    if t.kind == "equipment":
-        return f"equip {t.cannon}/{t.crew}"
-    if t.kind == "destination":
-        return t.title
-    return t.kind
-
-
 def voyage_view(s: NWState, seat: int | None = None) -> dict:
-    """What the VoyageBoard draws, JSON-ready: stacks, the revealed row, the task board.
+    """The words around the board, JSON-ready: the revealed row and the task board in text.
 
     ``seat``: whose eyes (the Lookout's tile shows only to its captain); None = a spectator.
     """
     comp = s.comp
-    rules = type(s).rules
-    legal = {str(a) for a in rules.legal_actions(s)} if rules.decider(s) >= 0 else set()
-    stacks = []
-    for i, d in enumerate(comp.destinations):
-        sailing = i == s.stack and s.phase not in ("choose", "shuffle", "over")
-        action = f"sail {d}" if f"sail {d}" in legal else ("reveal" if sailing and "reveal" in legal else "")
-        stacks.append({"dest": d, "title": comp.tile(d).title,
-                       "tiles": len(s.stacks[i]) if s.stacks else 0, "sailing": sailing,
-                       "seen": [short_title(s, t) for t in s.known[i] if t != d] if s.known else [],
-                       "action": action})
     row = [{"tile": t, "title": comp.tile(t).title, "short": short_title(s, t), "kind": comp.tile(t).kind,
-            "colour": KIND_COLOURS[comp.tile(t).kind], "used": used, "current": k == len(s.row) - 1
-            and s.phase in ("tile", "letter", "event", "pirate", "battle")}
+            "used": used, "current": k == len(s.row) - 1 and s.phase in ("tile", "letter", "event", "pirate", "battle")}
            for k, (t, used) in enumerate(zip(s.row, s.used))]
     peek = ""
     if s.peek:
@@ -207,10 +287,12 @@ def voyage_view(s: NWState, seat: int | None = None) -> dict:
         fields = [{"need": tasks.need_text(need), "seat": s.tasks[col][k] if k < done else -1, "current": k == done}
                   for k, need in enumerate(comp.tasks[d])]
         columns.append({"dest": d, "title": comp.tile(d).title, "fields": fields, "most": s.most[col]})
+    stacks = [{"dest": d, "title": comp.tile(d).title, "tiles": len(s.stacks[i]) if s.stacks else 0,
+               "seen": [short_title(s, t) for t in s.known[i] if t != d] if s.known else []}
+              for i, d in enumerate(comp.destinations)]
     return {"stacks": stacks, "row": row, "peek": peek, "range": s.sail[s.turn] if s.sail else 0,
-            "actions": s.actions, "voyager": s.turn, "columns": columns,
-            "supply_bonus": list(s.supply_bonus), "crew_bonus": list(s.crew_bonus),
-            "prompt": prompt(s), "phase": s.phase}
+            "actions": s.actions, "voyager": s.turn, "columns": columns, "supply_bonus": list(s.supply_bonus),
+            "crew_bonus": list(s.crew_bonus), "prompt": prompt(s), "phase": s.phase}
 
 
 def ship_view(s: NWState, seat: int) -> dict:
@@ -220,7 +302,7 @@ def ship_view(s: NWState, seat: int) -> dict:
     hold += [""] * (comp.hold - len(hold))
     slots = [{"ability": a, "filled": a in s.crew[seat], "where": "crow's nest" if a == "lookout" else "cabin"}
              for a in ("boatswain", "bookkeeper", "cannoneer", "treasurer", "lookout")]
-    return {"seat": seat, "name": _seat(s, seat), "colour": SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+    return {"seat": seat, "name": f"Player {seat + 1}", "colour": SEAT_COLOURS[seat % len(SEAT_COLOURS)],
             "gold": s.gold[seat], "letters": s.letters[seat], "letters_max": comp.letters_max,
             "hold": hold, "brig": [k < s.brig[seat] for k in range(comp.brig)],
             "cannons": [k < s.cannons[seat] for k in range(comp.cannon_slots)],

@@ -20,7 +20,7 @@ import ipywidgets as widgets
 
 from windward_nb.northwind.view import ship_view
 
-from ._html import esc, swatch
+from windward_widgets.base.html import esc, swatch
 
 __all__ = ["ShipPanel"]
 
