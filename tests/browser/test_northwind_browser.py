@@ -19,7 +19,7 @@ import pytest
 from windward_nb.northwind.scenario import scenario
 from windward_widgets.northwind import NorthWindTable
 
-from test_table_browser import KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _text, _wait_text  # noqa: E402
+from test_table_browser import KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _wait_text  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
