@@ -1,4 +1,5 @@
-"""A bot that kills its own process, for the tests of play_many surviving a dying worker.
+"""Bots that kill their own process or stall, for the tests of play_many surviving a dying worker
+and an interruption.
 
 It lives in its own small module so that worker processes (forked, spawned, or dask's) can import
 it by name. Which games die is set through environment variables, which every worker inherits:
@@ -38,4 +39,26 @@ class FragileBot(RandomBot):
             if not marker.exists():
                 marker.write_text("x")
                 os.kill(os.getpid(), signal.SIGKILL)
+        return super().choose(state, seat, legal)
+
+
+class StallBot(RandomBot):
+    """A RandomBot that, for the bot seeds in ``WINDWARD_TEST_STALL``, waits 20 s at its first
+    decision and then writes ``stalled-<seed>`` in ``WINDWARD_TEST_MARKERS`` (so a test can tell
+    whether a stalled game was left to finish)."""
+
+    name = "StallBot"
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.seed = seed
+        self.waited = False
+
+    def choose(self, state, seat, legal):
+        if not self.waited and self.seed in _seeds("WINDWARD_TEST_STALL"):
+            self.waited = True
+            import time
+
+            time.sleep(20)
+            (Path(os.environ["WINDWARD_TEST_MARKERS"]) / f"stalled-{self.seed}").write_text("x")
         return super().choose(state, seat, legal)

@@ -168,3 +168,63 @@ def test_a_dask_cluster_survives_a_killed_worker(monkeypatch, tmp_path):
     assert all((tmp_path / f"died-{game_seeds(77, i, 2)[1][0]}").exists() for i in (2, 7))
     assert res.failures == []
     _rows_match(res, ref, list(range(10)))
+
+
+# ----------------------------------------------------------------------------- interruptions
+class InterruptingBar:
+    """Stands in for the progress bar: the press of Ctrl+C arrives while the results of the
+    ``after``-th chunk are being taken in (the main thread is where KeyboardInterrupt lands)."""
+
+    def __init__(self, after: int):
+        self.after, self.updates = after, 0
+
+    def update(self, k: int) -> None:
+        self.updates += 1
+        if self.updates == self.after:
+            raise KeyboardInterrupt
+
+    def close(self) -> None:
+        pass
+
+
+def _interrupt_after(monkeypatch, chunks: int) -> None:
+    import windward_nb.core.simulate as core_sim
+
+    monkeypatch.setattr(core_sim, "_progress_bar", lambda total, enabled, desc: InterruptingBar(chunks))
+
+
+def test_an_interrupted_run_keeps_the_games_that_finished(monkeypatch, serial):
+    _interrupt_after(monkeypatch, 3)
+    with pytest.warns(RuntimeWarning, match="interrupted: keeping the 3 games"):
+        res = play_many(8, players=4, bots="greedy", seed=2024)
+    assert res.interrupted and "interrupted" in res.summary()
+    assert res.indices.tolist() == [0, 1, 2] and res.failures == []
+    for k in ARRAYS:
+        assert np.array_equal(getattr(res, k), getattr(serial, k)[:3]), k
+
+
+def test_interrupting_a_process_pool_stops_its_workers_at_once(monkeypatch, tmp_path):
+    import multiprocessing
+
+    from sim_helpers import StallBot
+
+    ref = play_many(bots=StallBot, **DYING)  # nothing stalls yet
+    seat0 = [game_seeds(DYING["seed"], i, DYING["players"])[1][0] for i in range(10)]
+    monkeypatch.setenv("WINDWARD_TEST_STALL", ",".join(str(sd) for sd in seat0[2:]))
+    monkeypatch.setenv("WINDWARD_TEST_MARKERS", str(tmp_path))
+    # two workers, one game a chunk: games 0 and 1 finish, every later game stalls for 20 s
+    _interrupt_after(monkeypatch, 2)
+    with pytest.warns(RuntimeWarning, match="interrupted: keeping the 2 games"):
+        res = play_many(bots=StallBot, workers=2, chunksize=1, **{**DYING, "progress": True})
+    assert res.interrupted and res.failures == []
+    _rows_match(res, ref, [0, 1])
+    assert multiprocessing.active_children() == []  # the pool's processes are gone ...
+    assert not list(tmp_path.glob("stalled-*"))  # ... and no stalled game was waited for
+
+
+def test_interrupting_an_executor_cancels_its_queued_chunks(monkeypatch, serial):
+    _interrupt_after(monkeypatch, 2)
+    with ThreadPoolExecutor(max_workers=1) as ex, pytest.warns(RuntimeWarning, match="keeping the 2 games"):
+        res = play_many(8, players=4, bots="greedy", seed=2024, executor=ex, chunksize=1)
+    assert res.interrupted and res.indices.tolist() == [0, 1]
+    assert np.array_equal(res.scores, serial.scores[:2])

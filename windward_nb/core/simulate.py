@@ -14,12 +14,19 @@ Where the games run:
   unfinished games, which are retried once (``result.failures`` says which
   games failed for good, and why);
 - ``client=`` a ``dask.distributed.Client`` or ``scheduler="tcp://host:8786"``:
-  on a Dask cluster, in chunks sized from the threads the cluster has (looked
-  up again as chunks finish, so workers that join are used), streamed back as
-  they finish.
+  on a Dask cluster. The work is cut from the threads the cluster has, read
+  again before every chunk goes out (so workers that join get work): about
+  four chunks per thread of the games still to hand out, so chunks shrink
+  towards the end of the run and long games do not leave threads idle. About
+  two chunks per thread are in flight at a time; each comes back as soon as it
+  finishes (the progress bar moves chunk by chunk).
 
-Interrupting a long run (Ctrl+C, or the notebook's stop button) returns the
-games finished so far, with ``result.interrupted`` set.
+Interrupting a long run (Ctrl+C, the notebook's stop button) returns the games
+finished so far, with ``result.interrupted`` set and a ``RuntimeWarning``
+saying how many were kept. Games still being played in a chunk are dropped:
+the worker processes of a pool are stopped, a cluster's unfinished chunks are
+cancelled, an ``executor``'s queued chunks are cancelled (its running ones
+finish in the background).
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ import numpy as np
 from .bots import Bot, make_bot
 from .rules import CHANCE
 
-__all__ = ["GameResult", "SimResult", "game_seeds", "play_game", "play_many", "chunk_plan"]
+__all__ = ["GameResult", "SimResult", "game_seeds", "play_game", "play_many", "chunk_plan", "next_chunk_size"]
 
 
 # =============================================================================== one game
@@ -273,7 +280,18 @@ def chunk_plan(n: int, threads: int, chunksize: int | None = None, per_thread: i
     return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
 
 
+def next_chunk_size(remaining: int, threads: int, chunksize: int | None = None, per_thread: int = 4) -> int:
+    """How many games the next chunk of a streamed run takes: ``chunksize`` if given, else the
+    games still to hand out spread over ``per_thread`` chunks per thread (at least one game).
+    Chunks shrink as the run goes on, so the last ones are short and every thread finishes
+    at about the same time; more threads give smaller chunks."""
+    if chunksize:
+        return max(1, min(chunksize, remaining))
+    return max(1, math.ceil(remaining / (max(1, threads) * per_thread)))
+
+
 def _cluster_threads(client: Any) -> int:
+    """Worker threads of the client's cluster now (1 if it cannot say)."""
     try:
         return max(1, sum(client.nthreads().values()))
     except Exception:
@@ -300,13 +318,15 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
     t0 = time.perf_counter()
     results: dict[int, GameResult] = {}
     failures: list[tuple[int, int, str]] = []
+    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
+        raise ValueError(f"scheduler must be an address such as 'tcp://host:8786', got {scheduler!r}")
+    if scheduler is not None and client is not None:
+        raise ValueError("give either client= or scheduler=, not both")
+    if client is not None and not callable(getattr(client, "submit", None)):
+        raise TypeError(f"client must be a dask.distributed Client, got {type(client).__name__}")
     own_client = None
-    if scheduler is not None and client is None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise ImportError("scheduler= needs dask.distributed: pip install 'windward-nb[cluster]'") from None
-        client = own_client = Client(scheduler)
+    if scheduler is not None:
+        client = own_client = _connect(scheduler)
     payload = (game, players, bots, seed, max_actions, record, options)
     bar = _progress_bar(n, progress, f"{game} {players}p {'/'.join(sorted(set(names)))}")
     interrupted = False
@@ -321,7 +341,11 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
 
     try:
         if client is not None:
-            chunks_sent = _run_dask(client, n, payload, chunksize, take)
+            sent = [0]
+            try:
+                _run_dask(client, n, payload, chunksize, take, sent)
+            finally:
+                chunks_sent = sent[0]
         elif executor is not None:
             chunks = chunk_plan(n, 4, chunksize)
             chunks_sent = len(chunks)
@@ -359,14 +383,32 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
                    record=record, failures=failures, interrupted=interrupted, options=options)
 
 
+def _connect(scheduler: str) -> Any:
+    """A client of the Dask scheduler at ``scheduler`` (a clear error if there is none)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ImportError("scheduler= needs dask.distributed: pip install 'windward-nb[cluster]'") from None
+    try:
+        return Client(scheduler)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ConnectionError(f"could not reach a Dask scheduler at {scheduler!r} "
+                              f"({type(exc).__name__}: {exc})") from None
+
+
 def _run_executor(ex: Executor, chunks: list[list[int]], payload: tuple, take: Callable) -> None:
     game, *rest = payload
     futures = [ex.submit(_run_chunk, (game, c, *rest)) for c in chunks]
     pending = set(futures)
-    while pending:
-        done, pending = wait(pending, return_when=FIRST_COMPLETED)
-        for f in done:
-            take(f.result())
+    try:
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                take(f.result())
+    except BaseException:
+        for f in pending:
+            f.cancel()
+        raise
 
 
 def _run_pool(workers: int, chunks: list[list[int]], payload: tuple, take: Callable,
@@ -377,7 +419,8 @@ def _run_pool(workers: int, chunks: list[list[int]], payload: tuple, take: Calla
     failure, with the reason (how its process ended)."""
     game, *rest = payload
     lost: dict[int, str] = {}  # game -> why its first try was lost
-    with ProcessPoolExecutor(max_workers=min(workers, max(1, len(chunks)))) as ex:
+    ex = ProcessPoolExecutor(max_workers=min(workers, max(1, len(chunks))))
+    try:
         futures: dict[Future, list[int]] = {}
         for c in chunks:
             try:
@@ -392,8 +435,23 @@ def _run_pool(workers: int, chunks: list[list[int]], payload: tuple, take: Calla
                     take(f.result())
                 except BrokenProcessPool as exc:
                     lost.update({i: _died(exc) for i in futures[f]})
+    except BaseException:  # interrupted: do not wait for the games still queued or being played
+        _stop_pool(ex)
+        raise
+    ex.shutdown(wait=True)
     if lost:
         _retry_alone(sorted(lost), lambda idx: (game, idx, *rest), workers, lost, take, failures, payload)
+
+
+def _stop_pool(ex: ProcessPoolExecutor) -> None:
+    """Cancel the queued chunks and end the pool's worker processes now."""
+    processes = list((getattr(ex, "_processes", None) or {}).values())  # private, but stable since 3.3
+    ex.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=5)
 
 
 def _died(exc: BaseException) -> str:
@@ -432,6 +490,19 @@ def _retry_alone(indices: list[int], make_args: Callable[[list[int]], tuple], wo
     def fail(i: int, why: str) -> None:
         failures.append((i, game_seeds(master, i, players)[0], why))
 
+    try:
+        _retry_loop(pending, running, ctx, make_args, workers, first, take, fail)
+    except BaseException:  # interrupted: end the games still being played
+        for _, proc, _ in running.values():
+            if proc.is_alive():
+                proc.terminate()
+            proc.join(timeout=5)
+        raise
+
+
+def _retry_loop(pending: list[int], running: dict[Any, tuple[int, Any, Any]], ctx: Any,
+                make_args: Callable[[list[int]], tuple], workers: int, first: dict[int, str], take: Callable,
+                fail: Callable[[int, str], None]) -> None:
     while pending or running:
         while pending and len(running) < max(1, workers):
             i = pending.pop(0)
@@ -464,27 +535,30 @@ def _retry_alone(indices: list[int], make_args: Callable[[list[int]], tuple], wo
                 fail(i, f"{first[i]}; played again alone, it raised {outcome[1]}")
 
 
-def _run_dask(client: Any, n: int, payload: tuple, chunksize: int | None, take: Callable) -> int:
-    """Stream chunks through a Dask client, keeping about two chunks per cluster thread in flight."""
+def _run_dask(client: Any, n: int, payload: tuple, chunksize: int | None, take: Callable, sent: list[int]) -> None:
+    """Stream games ``0..n-1`` through a Dask client, counting the chunks sent out in ``sent[0]``.
+
+    Before each chunk goes out the cluster's threads are counted again: the chunk's size
+    comes from them and from the games still to hand out (:func:`next_chunk_size`), and
+    about two chunks per thread are kept in flight."""
     from distributed import as_completed
 
     game, *rest = payload
-    threads = _cluster_threads(client)
-    chunks = chunk_plan(n, threads, chunksize)
-    queue = list(reversed(chunks))
-    sent = 0
+    start = 0
 
-    def submit_more(ac) -> None:
-        nonlocal sent
-        window = 2 * _cluster_threads(client)
-        while queue and ac.count() < window:
-            c = queue.pop()
-            ac.add(client.submit(_run_chunk, (game, c, *rest), pure=False))
-            sent += 1
+    def submit_more(ac: Any) -> None:
+        nonlocal start
+        threads = _cluster_threads(client)
+        while start < n and ac.count() < 2 * threads:
+            size = next_chunk_size(n - start, threads, chunksize)
+            chunk = list(range(start, start + size))
+            start += size
+            ac.add(client.submit(_run_chunk, (game, chunk, *rest), pure=False))
+            sent[0] += 1
 
     ac = as_completed([])
-    submit_more(ac)
     try:
+        submit_more(ac)
         for fut in ac:
             take(fut.result())
             fut.release()
@@ -493,7 +567,6 @@ def _run_dask(client: Any, n: int, payload: tuple, chunksize: int | None, take: 
         for f in list(ac.futures):
             f.cancel()
         raise
-    return sent
 
 
 def _gather(res_cls: type, game: str, players: int, names: list[str], done: list[GameResult], seed: int,
