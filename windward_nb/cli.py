@@ -28,7 +28,7 @@ __all__ = ["COMMANDS", "CommandError", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", 
 DISTRIBUTION = "windward-nb"
 
 #: the subcommands: modules of windward_nb.commands, in the order --help lists them
-COMMANDS = ("lab", "replay", "verify", "simulate", "odds")
+COMMANDS = ("lab", "play", "replay", "verify", "simulate", "odds")
 
 EXAMPLES = f"""\
 examples:

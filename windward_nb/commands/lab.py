@@ -74,17 +74,22 @@ def _resolve_notebook(text: str, cwd: Path, root: Path) -> PurePosixPath:
     return PurePosixPath(relative.as_posix())
 
 
-def plan_lab(args: argparse.Namespace, cwd: Path | None = None, root: Path | None = None) -> LabPlan:
+def plan_lab(args: argparse.Namespace, cwd: Path | None = None, root: Path | None = None,
+             check_notebook: bool = True) -> LabPlan:
     """Work out the server root, the notebook to open and JupyterLab's command line.
 
     ``root`` fixes the folder the server shows (``windward play`` shows the folder of its table);
-    by default it is :func:`~windward_nb.commands.servers.server_root` of ``cwd``.
+    by default it is :func:`~windward_nb.commands.servers.server_root` of ``cwd``. With
+    ``check_notebook=False`` the notebook is taken as given, inside ``root`` (a plan for a
+    notebook not written yet).
     """
     cwd = Path.cwd() if cwd is None else cwd
     root = servers.server_root(cwd) if root is None else root.resolve()
     notes: list[str] = []
-    if args.notebook is not None:
-        notebook: PurePosixPath | None = _resolve_notebook(args.notebook, cwd, root)
+    if args.notebook is not None and not check_notebook:
+        notebook: PurePosixPath | None = PurePosixPath(Path(args.notebook).name)
+    elif args.notebook is not None:
+        notebook = _resolve_notebook(args.notebook, cwd, root)
     elif (root / START_NOTEBOOK).is_file():
         notebook = START_NOTEBOOK
     else:
