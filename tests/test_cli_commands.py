@@ -400,3 +400,16 @@ def test_fuzzed_command_lines_never_show_a_traceback(command, argv, capsys, tmp_
         assert err.strip().splitlines()[-1].startswith("windward")
     if command == "simulate":
         assert rc == 2
+
+
+def test_the_readme_commands_parse():
+    """Every command of the README's command-line section is one this parser accepts."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- cli-commands -->", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    lines = [line.split("#", 1)[0].split() for line in block.strip().splitlines()]
+    assert {line[1] for line in lines} >= {"play", "replay", "verify", "simulate", "odds"}
+    parser = cli.build_parser()
+    for line in lines:
+        assert line[0] == "windward"
+        args = parser.parse_args(line[1:])
+        assert args.command == line[1]
