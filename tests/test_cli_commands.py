@@ -258,6 +258,47 @@ def test_simulate_into_a_missing_folder_fails_before_playing(tmp_path):
     assert "game/s" not in proc.stderr
 
 
+def test_simulate_on_an_existing_dask_cluster(tmp_path):
+    """--scheduler sends the games to a running cluster (here a small one in this process, listening
+    on TCP); the file holds the same games as one process plays."""
+    pd = pytest.importorskip("pandas")
+    distributed = pytest.importorskip("distributed")
+    from windward_nb.simulate import play_many
+
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+                                       host="127.0.0.1", dashboard_address=None, silence_logs=50)
+    try:
+        out = tmp_path / "cluster.parquet"
+        proc = windward("simulate", "--games", "4", "--players", "2", "--bots", "random", "--seed", "3",
+                        "--scheduler", cluster.scheduler_address, "--no-progress", "--out", out)
+        assert proc.returncode == 0, proc.stderr
+    finally:
+        cluster.close()
+    here = play_many(4, players=2, bots="random", seed=3, progress=False)
+    frame = pd.read_parquet(out)
+    assert frame["score"].to_numpy().reshape(4, 2).tolist() == here.scores.astype(float).tolist()
+
+
+@pytest.mark.parametrize("address, code, words", [
+    ("localhost", 2, ["tcp://HOST:PORT"]),
+    ("http://127.0.0.1:8786", 2, ["tcp://HOST:PORT"]),
+    ("tcp://127.0.0.1:notaport", 2, ["tcp://HOST:PORT"]),
+])
+def test_simulate_bad_scheduler_addresses(address, code, words, tmp_path, capsys):
+    pytest.importorskip("distributed")
+    rc = cli.main(["simulate", "--games", "2", "--scheduler", address, "--out", str(tmp_path / "r.parquet")])
+    assert_one_line_error((rc, capsys.readouterr().err), code, *words)
+
+
+def test_simulate_with_a_scheduler_that_does_not_answer(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    port = _free_port()  # nothing listens there
+    rc = cli.main(["simulate", "--games", "2", "--scheduler", f"tcp://127.0.0.1:{port}",
+                   "--out", str(tmp_path / "r.parquet")])
+    assert_one_line_error((rc, capsys.readouterr().err), 1, "cannot reach the Dask scheduler")
+    assert not (tmp_path / "r.parquet").exists()
+
+
 # ============================================================================== play
 def test_play_dry_run_says_what_would_start(tmp_path):
     proc = windward("play", "--players", "3", "--bots", "greedy,random", "--seed", "5", "--dry-run", cwd=tmp_path)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +88,25 @@ def _check_game_options(game: Any, players: int, options: dict[str, Any]) -> Non
         raise usage_error(f"{game.title}: {exc}") from None
 
 
+def check_scheduler(address: str, timeout: float = 5.0) -> None:
+    """A ``tcp://host:port`` address that answers, checked in seconds before any game is sent
+    (Dask's own client would wait much longer to say it cannot connect)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host, port = None, None
+    if parts.scheme not in ("tcp", "tls") or not host or port is None:
+        raise usage_error(f"--scheduler {address}: give the scheduler's address as tcp://HOST:PORT")
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise CommandError(f"cannot reach the Dask scheduler at {address}: {exc.strerror or exc}") from None
+
+
 def _needs(module: str, extra: str) -> None:
     import importlib.util
 
@@ -131,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
     _needs("pyarrow", "lab")
     if args.scheduler:
         _needs("distributed", "cluster")
+        check_scheduler(args.scheduler)
     _check_game_options(game, players, options)
     try:
         result = play_many(args.games, players=players, bots=bots if len(bots) > 1 else bots[0], seed=args.seed,
