@@ -184,7 +184,8 @@ def test_odds_north_wind_pirate_and_voyage():
 @pytest.mark.parametrize("argv, words", [
     (["--attacker", "ship", "--defender", "grey"], ["cannot battle"]),
     (["--attacker", "kraken"], ["party kind"]),
-    (["--crew", "Cook"], ["unknown crew"]),
+    (["--crew", "Cook"], ["--crew: unknown crew"]),
+    (["--defender-cannons", "9"], ["--defender-cannons: 9 cannons"]),
     (["--strength", "2"], ["--game north-wind"]),
     (["--game", "north-wind", "--attacker", "ship", "--strength", "1", "--cannons", "1"], ["Windward battle option"]),
     (["--game", "north-wind", "--strength", "1"], ["--cannons"]),

@@ -13,6 +13,7 @@ voyage into a shuffled stack (``--sail``, ``--fog``, ``--other``), through
 from __future__ import annotations
 
 import argparse
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -94,6 +95,14 @@ def _given(args: argparse.Namespace, names: Any) -> list[str]:
 
 
 # =============================================================================== Windward
+def _flag_names(message: str) -> str:
+    """The library's argument names in a message (``attacker_crew``) as this command's options."""
+    def flag(m: re.Match) -> str:
+        return f"--{m[2]}" if m[1] == "attacker" else f"--defender-{m[2]}"
+
+    return re.sub(r"\b(attacker|defender)_(cannons|crew|tokens|cards|morale|count)\b", flag, message)
+
+
 def _party(text: str | None) -> str | int:
     if text is None:
         return "ship"
@@ -112,7 +121,7 @@ def windward_odds(args: argparse.Namespace) -> tuple[dict[str, Any], str]:
     try:
         o = battle_odds(_party(args.attacker), _party(args.defender), play=args.play or "best", exact=True, **kw)
     except ValueError as exc:
-        raise usage_error(str(exc)) from None
+        raise usage_error(_flag_names(str(exc))) from None
     data: dict[str, Any] = {
         "game": "windward", "attacker": o.attacker, "defender": o.defender, "play": o.play,
         "attacker_dice": o.attacker_dice, "defender_dice": o.defender_dice,
