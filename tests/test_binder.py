@@ -212,7 +212,7 @@ def test_binder_environment_installs_into_a_fresh_venv(tmp_path):
     proc = subprocess.run([str(env / "bin" / "windward"), "--version"], capture_output=True, text=True,
                           timeout=120, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout.strip() == f"windward {_pyproject()['version']}", proc.stderr
-    where = "import pathlib, windward_nb.cli as c; print(c.server_root(pathlib.Path.cwd()))"
+    where = "import pathlib, windward_nb.commands.servers as c; print(c.server_root(pathlib.Path.cwd()))"
     for cwd, root in ((tmp_path, tmp_path), (REPO / "notebooks", REPO)):
         proc = subprocess.run([str(py), "-c", where], capture_output=True, text=True, timeout=120, cwd=cwd)
         assert proc.returncode == 0 and Path(proc.stdout.strip()) == root.resolve(), proc.stdout + proc.stderr

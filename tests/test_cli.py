@@ -1,4 +1,4 @@
-"""The ``windward`` command line (``windward_nb.cli``), without starting a server.
+"""The ``windward`` command line (``windward_nb.cli`` and ``windward_nb.commands.lab``), without starting a server.
 
 What ``windward lab`` would run is worked out by ``plan_lab`` before anything starts, so these
 tests check that plan: the server root, the notebook opened, and JupyterLab's command line
@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from windward_nb import cli
+from windward_nb.commands import lab, servers
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -24,8 +25,8 @@ def lab_args(*argv: str) -> argparse.Namespace:
     return cli.build_parser().parse_args(["lab", *argv])
 
 
-def plan(*argv: str, cwd: Path = REPO) -> cli.LabPlan:
-    return cli.plan_lab(lab_args(*argv), cwd=cwd)
+def plan(*argv: str, cwd: Path = REPO) -> lab.LabPlan:
+    return lab.plan_lab(lab_args(*argv), cwd=cwd)
 
 
 @pytest.fixture
@@ -153,7 +154,7 @@ def test_root_outside_a_checkout_with_an_editable_install(tmp_path):
     checkout = make_checkout(tmp_path / "checkout")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    assert cli.server_root(elsewhere, package_dir=checkout / "windward_nb") == checkout
+    assert servers.server_root(elsewhere, package_dir=checkout / "windward_nb") == checkout
 
 
 def test_root_with_a_regular_install_is_the_current_folder(tmp_path):
@@ -161,14 +162,14 @@ def test_root_with_a_regular_install_is_the_current_folder(tmp_path):
     site_packages.mkdir(parents=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    assert cli.server_root(elsewhere, package_dir=site_packages) == elsewhere.resolve()
+    assert servers.server_root(elsewhere, package_dir=site_packages) == elsewhere.resolve()
     # ...but inside a checkout, the checkout wins whatever the package was installed from.
     checkout = make_checkout(tmp_path / "checkout")
-    assert cli.server_root(checkout / "notebooks", package_dir=site_packages) == checkout
+    assert servers.server_root(checkout / "notebooks", package_dir=site_packages) == checkout
 
 
 def test_a_folder_without_notebooks_opens_the_file_browser_and_says_why(tmp_path, monkeypatch, as_user, headless):
-    monkeypatch.setattr(cli, "PACKAGE_DIR", tmp_path / "site-packages" / "windward_nb")
+    monkeypatch.setattr(servers, "PACKAGE_DIR", tmp_path / "site-packages" / "windward_nb")
     p = plan(cwd=tmp_path)
     assert p.root == tmp_path.resolve()
     assert p.notebook is None
@@ -225,7 +226,7 @@ def test_other_users_do_not(as_user, headless):
 
 def test_no_geteuid_means_not_root(monkeypatch, headless):
     monkeypatch.delattr(cli.os, "geteuid", raising=False)  # Windows
-    assert not cli.running_as_root()
+    assert not servers.running_as_root()
     assert "--allow-root" not in plan().argv
 
 
@@ -296,16 +297,16 @@ def test_jupyterlab_accepts_the_command_line(as_root, headless, tmp_path, monkey
 
 def test_notebook_url_keeps_host_port_and_token():
     nb = PurePosixPath("notebooks/00-start-here.ipynb")
-    assert (cli.notebook_url("http://127.0.0.1:8890/base/lab?token=t0k", "/base/", nb)
+    assert (servers.notebook_url("http://127.0.0.1:8890/base/lab?token=t0k", "/base/", nb)
             == "http://127.0.0.1:8890/base/lab/tree/notebooks/00-start-here.ipynb?token=t0k")
-    assert cli.notebook_url("http://localhost:8888/lab", "/", nb) == (
+    assert servers.notebook_url("http://localhost:8888/lab", "/", nb) == (
         "http://localhost:8888/lab/tree/notebooks/00-start-here.ipynb")
-    assert cli.notebook_url("http://localhost:8888/lab?token=t", "/", None) == "http://localhost:8888/lab?token=t"
-    assert "my%20games.ipynb" in cli.notebook_url("http://h:1/lab", "/", PurePosixPath("my games.ipynb"))
+    assert servers.notebook_url("http://localhost:8888/lab?token=t", "/", None) == "http://localhost:8888/lab?token=t"
+    assert "my%20games.ipynb" in servers.notebook_url("http://h:1/lab", "/", PurePosixPath("my games.ipynb"))
 
 
 def test_ready_message_gives_the_url_and_how_to_stop(as_user, headless):
-    text = cli.ready_message(plan(), ["http://localhost:8888/lab/tree/notebooks/00-start-here.ipynb?token=abc"])
+    text = lab.ready_message(plan(), ["http://localhost:8888/lab/tree/notebooks/00-start-here.ipynb?token=abc"])
     assert "\n    http://localhost:8888/lab/tree/notebooks/00-start-here.ipynb?token=abc\n" in text
     assert "Ctrl+C" in text and str(REPO) in text and "no browser was opened" in text
 

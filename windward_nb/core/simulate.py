@@ -216,12 +216,33 @@ class SimResult:
     def games_per_second(self) -> float:
         return len(self) / self.seconds if self.seconds else float("nan")
 
-    def win_rates(self) -> np.ndarray:
-        """Share of finished games won (alone) by each seat."""
+    def win_rates(self, by: Any = None, *, confidence: float = 0.95) -> Any:
+        """Without ``by``: the share of finished games won (alone) by each seat, as an array.
+
+        With ``by`` (a column of :meth:`to_pandas`, or a list of them): a DataFrame of games,
+        wins, win rate and its Wilson interval per group (see
+        :func:`windward_nb.core.dataframe.win_rates`).
+        """
+        if by is not None:
+            from .dataframe import win_rates
+
+            return win_rates(self, by, confidence=confidence)
         done = self.winner >= 0
         if not done.any():
             return np.zeros(self.players)
         return np.bincount(self.winner[done], minlength=self.players) / done.sum()
+
+    def to_pandas(self) -> Any:
+        """One row per game per seat as a pandas DataFrame (see :mod:`windward_nb.core.dataframe`)."""
+        from .dataframe import to_pandas
+
+        return to_pandas(self)
+
+    def to_parquet(self, path: Any) -> Any:
+        """Write :meth:`to_pandas` to a Parquet file (atomically); returns its path."""
+        from .dataframe import to_parquet
+
+        return to_parquet(self, path)
 
     def summary(self) -> str:
         n = len(self)

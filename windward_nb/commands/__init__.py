@@ -1,0 +1,1 @@
+"""The subcommands of the windward command line."""

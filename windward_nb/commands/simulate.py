@@ -1,0 +1,177 @@
+"""``windward simulate``: seeded batches of bot games, written as Parquet.
+
+The games run through :func:`windward_nb.core.simulate.play_many` (in this process, on a pool
+of ``--workers`` processes, or on a Dask cluster given by ``--scheduler``); game ``i`` of master
+seed ``S`` is the same game wherever it runs. The results go to ``--out`` as one row per game
+per seat (:mod:`windward_nb.core.dataframe`); a progress bar runs on stderr and a summary is
+printed on stdout (``--json``: as one JSON document).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import socket
+from pathlib import Path
+from typing import Any
+
+from .base import (EXIT_FAILURE, EXIT_OK, CommandError, add_json_flag, check_bots, check_players, game_type,
+                   natural_int, new_parser, positive_int, print_json, say, seed_int, split_bots, usage_error)
+
+EXAMPLES = """\
+examples:
+  windward simulate --games 200 --players 4 --bots greedy --out greedy.parquet
+  windward simulate --games 500 --players 3 --bots greedy,random,random --workers 2 --seed 7 --out r.parquet
+  windward simulate --game north-wind --games 100 --players 4 --bots greedy,greedy,mcts,random --out nw.parquet
+  windward simulate --games 2000 --players 4 --bots greedy --scheduler tcp://10.0.0.5:8786 --out big.parquet
+  windward simulate --games 50 --players 1 --bots greedy --option mode=solo --out solo.parquet
+
+--bots names one bot for every seat or one per seat, separated by commas; a bot's options
+follow a colon (mcts:iterations=200,c=1.4). Read the file with pandas.read_parquet.
+"""
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    p = new_parser(subparsers, "simulate", help="play seeded batches of bot games into a Parquet file",
+                   description="Play seeded games between bots, on processes or a Dask cluster, and write one "
+                               "row per game and seat as Parquet.", epilog=EXAMPLES)
+    p.add_argument("--game", default="windward", metavar="GAME", help="the game (default: windward)")
+    p.add_argument("--games", type=positive_int, default=100, metavar="N", help="how many games (default: 100)")
+    p.add_argument("--players", type=positive_int, default=4, metavar="N", help="seats per game (default: 4)")
+    p.add_argument("--bots", type=split_bots, default=["greedy"], metavar="BOT[,BOT...]",
+                   help="one bot for every seat, or one per seat (default: greedy)")
+    p.add_argument("--seed", type=seed_int, default=0, metavar="S", help="the master seed (default: 0)")
+    p.add_argument("--workers", type=positive_int, default=1, metavar="N",
+                   help="processes to play on (default: 1, this one)")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="play on an existing Dask cluster instead")
+    p.add_argument("--max-actions", type=positive_int, default=20_000, metavar="N",
+                   help="cut a game off after this many plies (default: 20000)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a game option for new_game (repeat; values are read as JSON when they can be)")
+    p.add_argument("--out", required=True, metavar="FILE.parquet", help="the Parquet file to write")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_json_flag(p, "the summary")
+    return p
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs; a value that reads as JSON (a number, true, a list) is taken as such."""
+    out: dict[str, Any] = {}
+    for item in items:
+        name, eq, text = item.partition("=")
+        name = name.strip()
+        if not eq or not name.isidentifier():
+            raise usage_error(f"--option {item!r}: write NAME=VALUE, for example --option mode=solo")
+        try:
+            out[name] = json.loads(text)
+        except ValueError:
+            out[name] = text
+    return out
+
+
+def _check_out(path: str) -> Path:
+    out = Path(path).expanduser()
+    if out.is_dir():
+        raise usage_error(f"--out {path} is a folder; give a file name such as results.parquet")
+    if not out.parent.is_dir():
+        raise usage_error(f"--out {path}: the folder {out.parent} does not exist")
+    return out
+
+
+def _check_game_options(game: Any, players: int, options: dict[str, Any]) -> None:
+    try:
+        game.load().new_game(players=players, seed=0, **options)
+    except TypeError as exc:
+        raise usage_error(f"{game.title} does not take these options: {exc}") from None
+    except ValueError as exc:
+        raise usage_error(f"{game.title}: {exc}") from None
+
+
+def check_scheduler(address: str, timeout: float = 5.0) -> None:
+    """A ``tcp://host:port`` address that answers, checked in seconds before any game is sent
+    (Dask's own client would wait much longer to say it cannot connect)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host, port = None, None
+    if parts.scheme not in ("tcp", "tls") or not host or port is None:
+        raise usage_error(f"--scheduler {address}: give the scheduler's address as tcp://HOST:PORT")
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except OSError as exc:
+        raise CommandError(f"cannot reach the Dask scheduler at {address}: {exc.strerror or exc}") from None
+
+
+def _needs(module: str, extra: str) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise CommandError(f"this needs {module}: pip install 'windward-nb[{extra}]' (or pip install {module})")
+
+
+def summary_data(result: Any, out: Path) -> dict[str, Any]:
+    def num(x: float) -> float | None:
+        return None if math.isnan(x) else round(float(x), 6)
+
+    rates = result.win_rates(by="seat")
+    return {
+        "game": result.game, "games": len(result), "players": result.players, "bots": list(result.bots),
+        "master_seed": result.master_seed, "options": result.options, "finished": int(result.over.sum()),
+        "failures": [{"index": i, "seed": s, "error": why} for i, s, why in result.failures],
+        "interrupted": bool(result.interrupted), "seconds": round(result.seconds, 3), "out": str(out),
+        "rows": len(result) * result.players,
+        "seats": [{"seat": int(r.seat), "bot": result.bots[int(r.seat)], "games": int(r.games), "wins": int(r.wins),
+                   "win_rate": num(r.win_rate), "low": num(r.low), "high": num(r.high),
+                   "mean_score": num(result.scores[:, int(r.seat)].mean()) if len(result) else None}
+                  for r in rates.itertuples()],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..core.simulate import play_many
+
+    game = game_type(args.game)
+    players = check_players(game, args.players)
+    bots = check_bots(game, args.bots)
+    if len(bots) not in (1, players):
+        raise usage_error(f"--bots names {len(bots)} bots for {players} players: give one for every seat "
+                          "or one per seat")
+    options = parse_options(args.option)
+    for reserved in ("players", "seed"):
+        if reserved in options:
+            raise usage_error(f"--option {reserved}=...: use --{reserved} instead")
+    out = _check_out(args.out)
+    _needs("pandas", "lab")
+    _needs("pyarrow", "lab")
+    if args.scheduler:
+        _needs("distributed", "cluster")
+        check_scheduler(args.scheduler)
+    _check_game_options(game, players, options)
+    try:
+        result = play_many(args.games, players=players, bots=bots if len(bots) > 1 else bots[0], seed=args.seed,
+                           game=game.name, workers=args.workers, scheduler=args.scheduler,
+                           progress=not args.no_progress, max_actions=args.max_actions, **options)
+    except OSError as exc:  # a scheduler that cannot be reached
+        raise CommandError(f"cannot reach the Dask scheduler {args.scheduler}: {exc}") from None
+    try:
+        result.to_parquet(out)
+    except OSError as exc:
+        raise CommandError(f"cannot write {out}: {exc.strerror or exc}") from None
+    if args.json:
+        print_json(summary_data(result, out))
+    else:
+        print(result.summary())
+        print(f"wrote {len(result) * result.players} rows ({len(result)} games x {result.players} seats) to {out}")
+    if result.failures:
+        i, seed, why = result.failures[0]
+        say(f"windward simulate: error: {len(result.failures)} game(s) failed, first game {i} (seed {seed}): {why}")
+        return EXIT_FAILURE
+    if result.interrupted:
+        say("windward simulate: interrupted; the file holds the games finished before the stop")
+        return EXIT_FAILURE
+    return EXIT_OK
