@@ -10,6 +10,7 @@ import nim
 from windward_nb.core import testing
 from windward_nb.core.errors import NoDecisionError
 from windward_nb.core.hint import Hint, hints
+from windward_nb.core.view import GameView
 
 
 def test_hints_are_legal_distinct_and_best_first():
@@ -36,19 +37,14 @@ def test_the_search_finds_the_winning_move_and_says_its_chance():
 def test_reasons_come_from_the_game():
     g = dr.new_game(2, seed=4)
     hs = g.hint(iterations=60, seed=3)
-    for h in hs:                                            # the default reason: the rules' own sentence
+    for h in hs:                                            # the default reason: the action's sentence
         assert h.reason == " ".join(g.describe(h.action).split())
 
-    class Explaining(dr.RaceRules):
+    class Explaining(GameView):
         def explain(self, s, seat, a):
             return f"seat {seat + 1} bids {a.arg} of {sorted(s.hands[seat])}"
 
-    old = dr.RaceState.rules
-    dr.RaceState.rules = Explaining()
-    try:
-        hs = hints(g.state, iterations=60, seed=3)
-    finally:
-        dr.RaceState.rules = old
+    hs = g.hint(iterations=60, seed=3, view=Explaining())
     assert hs and all(h.reason == f"seat 1 bids {h.action.arg} of {sorted(g.state.hands[0])}" for h in hs)
 
 
@@ -67,16 +63,11 @@ def test_hints_never_read_what_the_seat_cannot_see():
     h2 = hints(s2, iterations=150, seed=5, top=4)
     assert h1 == h2 and h1
 
-    class Peeking(dr.RaceRules):          # a careless reason that reads the opponent's hand
+    class Peeking(GameView):              # a careless reason that reads the opponent's hand
         def explain(self, s, seat, a):
             return f"they hold {sorted(s.hands[1 - seat])}"
 
-    old = dr.RaceState.rules
-    dr.RaceState.rules = Peeking()
-    try:
-        p1, p2 = hints(s1, iterations=50, seed=5), hints(s2, iterations=50, seed=5)
-    finally:
-        dr.RaceState.rules = old
+    p1, p2 = hints(s1, iterations=50, seed=5, view=Peeking()), hints(s2, iterations=50, seed=5, view=Peeking())
     assert sorted(s1.hands[1]) != sorted(s2.hands[1])
     assert p1 == p2                       # it only ever sees the seat's own view of the position
 

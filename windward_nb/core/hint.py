@@ -12,8 +12,9 @@ again); the search, the first action of each option and the reasons are all comp
 from that stand-in. Two positions that differ only in what the seat cannot see give
 the same hints for the same seed.
 
-A game words its reasons through an optional hook on its rules,
-``rules.explain(state, seat, action) -> str`` (the default is ``rules.describe``).
+A game words its reasons through an optional hook on its
+:class:`~windward_nb.core.view.GameView`, ``view.explain(state, seat, action) -> str``
+(the default is the action's sentence, ``view.describe``).
 
 Where nobody decides (chance is pending, or the game is over) there is no hint to
 give: :class:`~windward_nb.core.errors.NoDecisionError` says so. A game driver with
@@ -39,6 +40,7 @@ import numpy as np
 from .actions import Action
 from .errors import NoDecisionError
 from .mcts import MCTSBot
+from .view import GameView, view_for
 
 __all__ = ["Hint", "hints", "DEFAULT_SECONDS", "DEFAULT_ROLLOUT_PLIES", "MAX_TOP"]
 
@@ -98,23 +100,23 @@ def _default_rollout(rules: Any) -> str:
     return "greedy" if table and "greedy" in {str(k).lower() for k in table} else "random"
 
 
-def explain(rules: Any, state: Any, seat: int, action: Action) -> str:
-    """The game's one-line reason for ``action`` (its ``explain`` hook, else its ``describe``)."""
-    hook = getattr(rules, "explain", None)
-    text = hook(state, seat, action) if hook is not None else rules.describe(state, action)
-    return " ".join(str(text).split())
+def explain(view: GameView, state: Any, seat: int, action: Action) -> str:
+    """The game's one-line reason for ``action`` (its view's ``explain``), on one line."""
+    return " ".join(str(view.explain(state, seat, action)).split())
 
 
 def hints(state: Any, *, seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
           top: int = 3, rollout: Any = None, rollout_plies: int = DEFAULT_ROLLOUT_PLIES, c: float = 0.7,
-          widen: float = 1.0) -> list[Hint]:
+          widen: float = 1.0, view: GameView | None = None) -> list[Hint]:
     """The ``top`` best actions for the seat that decides in ``state``, best first.
 
     The budget is ``seconds`` of search, ``iterations`` (reproducible with ``seed``), or both
     (whichever ends first); with neither, :data:`DEFAULT_SECONDS`. ``rollout`` is the bot that
     plays the searched games out (default: the game's greedy bot, else random play);
     ``rollout_plies`` caps them; ``c`` and ``widen`` tune the search as in
-    :class:`~windward_nb.core.mcts.MCTSBot`. ``state`` is never changed.
+    :class:`~windward_nb.core.mcts.MCTSBot`; ``view`` is the game's
+    :class:`~windward_nb.core.view.GameView` that words the reasons (found from the state when
+    not given). ``state`` is never changed.
 
     Raises :class:`~windward_nb.core.errors.NoDecisionError` where no seat decides (chance,
     or the game is over) and ``ValueError`` for a budget, ``top`` or ``seed`` out of range.
@@ -129,29 +131,32 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
         raise NoDecisionError("chance decides now (dice, a draw): there is no decision to hint at")
     if seconds is None and iterations is None:
         seconds = DEFAULT_SECONDS
-    view_seed, search_seed = np.random.SeedSequence(seed).spawn(2)
+    words = view if view is not None else view_for(state)
+    if not isinstance(words, GameView):
+        raise TypeError(f"view must be a GameView, got {type(words).__name__}")
+    own_seed, search_seed = np.random.SeedSequence(seed).spawn(2)
     # everything below reads this stand-in, never `state`: the seat's own view of the position
-    view = rules.determinize(state, seat, np.random.default_rng(view_seed))
+    own = rules.determinize(state, seat, np.random.default_rng(own_seed))
     bot = MCTSBot(search_seed, iterations=iterations, seconds=seconds,
                   rollout=rollout if rollout is not None else _default_rollout(rules),
                   rollout_plies=rollout_plies, c=c, widen=widen)
-    result = bot.search(view)
-    options = {o.key: o for o in bot._options(rules, view, seat)}
+    result = bot.search(own)
+    options = {o.key: o for o in bot._options(rules, own, seat)}
     out: list[Hint] = []
-    seen: set[str] = set()
+    shown: set[str] = set()
     for stats in result.options:
         option = options.get(stats.key)
         if option is None:
             continue
         try:
-            action = option.first(view)
+            action = option.first(own)
         except ValueError:          # a plan with nothing to do in this position
             continue
-        if str(action) in seen or rules.why_illegal(view, action) is not None:
+        if str(action) in shown or rules.why_illegal(own, action) is not None:
             continue
-        seen.add(str(action))
+        shown.add(str(action))
         win = min(1.0, max(0.0, float(stats.value)))
-        out.append(Hint(action, win, explain(rules, view, seat, action), stats.visits, stats.label))
+        out.append(Hint(action, win, explain(words, own, seat, action), stats.visits, stats.label))
         if len(out) == top:
             break
     return out

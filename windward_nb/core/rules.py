@@ -168,13 +168,6 @@ class Rules(Generic[A]):
             return v.describe(s, a)
         return str(a)
 
-    def explain(self, s: Any, seat: int, a: A) -> str:
-        """Why ``seat`` might play ``a`` here, in one line of the game's words (the coach's
-        hints, :mod:`~windward_nb.core.hint`). ``s`` is the seat's own view of the position
-        (a determinization), so the reason can never give away a secret. The default is
-        :meth:`describe`; games say more (odds, what the action is worth)."""
-        return self.describe(s, a)
-
     def seat_name(self, s: Any, seat: int) -> str:
         return f"Player {seat + 1}"
 
