@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from .actions import Action
+from .bots import make_bot
 from .errors import NoDecisionError
 from .mcts import MCTSBot
 from .view import GameView, view_for
@@ -100,6 +101,29 @@ def _default_rollout(rules: Any) -> str:
     return "greedy" if table and "greedy" in {str(k).lower() for k in table} else "random"
 
 
+class CoachSearch(MCTSBot):
+    """The search behind the hints: an :class:`~windward_nb.core.mcts.MCTSBot` whose list of
+    single actions (for a game without ``rules.options``) starts with the rollout bot's own
+    choice. The tree widens progressively in that order, so a small budget tries the action a
+    sensible player would take before the others rather than the first of the legal list."""
+
+    def _options(self, rules: Any, state: Any, seat: int) -> list:
+        options = super()._options(rules, state, seat)
+        if getattr(rules, "options", None) is not None or len(options) < 2:
+            return options                      # the game orders its own plans, best first
+        bot = self._rollout_bots.get(seat)
+        if bot is None:                         # the same bot the rollouts use for this seat
+            table = None
+            if getattr(rules, "game", ""):
+                from . import registry
+
+                table = getattr(registry.get(rules.game).load(), "BOTS", None)
+            bot = self._rollout_bots[seat] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
+        favourite = str(bot.act(state))
+        first = [o for o in options if o.key == favourite]
+        return first + [o for o in options if o.key != favourite]
+
+
 def explain(view: GameView, state: Any, seat: int, action: Action) -> str:
     """The game's one-line reason for ``action`` (its view's ``explain``), on one line."""
     return " ".join(str(view.explain(state, seat, action)).split())
@@ -137,7 +161,7 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     own_seed, search_seed = np.random.SeedSequence(seed).spawn(2)
     # everything below reads this stand-in, never `state`: the seat's own view of the position
     own = rules.determinize(state, seat, np.random.default_rng(own_seed))
-    bot = MCTSBot(search_seed, iterations=iterations, seconds=seconds,
+    bot = CoachSearch(search_seed, iterations=iterations, seconds=seconds,
                   rollout=rollout if rollout is not None else _default_rollout(rules),
                   rollout_plies=rollout_plies, c=c, widen=widen)
     result = bot.search(own)
