@@ -129,3 +129,15 @@ def test_a_battle_hint_names_the_odds():
     hs = g.hint(iterations=12, seed=1, top=4)
     assert {str(h.action) for h in hs} <= {f"battle cannons {n}" for n in range(4)}
     assert all("% to win the battle" in h.reason for h in hs)
+
+
+def test_the_example_in_the_docs_prints_what_it_says(capsys):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "hints.md").read_text()
+    code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(code, "docs/hints.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    promised = [line[2:] for line in code.splitlines() if line.startswith("# ")]
+    assert printed == promised and len(promised) == 3
