@@ -115,3 +115,24 @@ def test_windward_table_hints_say_the_battle_odds():
     n = len(t.game.record.actions)
     t.hint_panel.play_buttons[0].click()
     assert t.game.record.actions[n] == str(hs[0].action)
+
+
+def test_the_button_waits_while_the_bots_play():
+    t = race(bots={1: "random"})
+    t.busy = True                                           # as while bots play in the background
+    t.refresh()
+    assert t.hint_panel.button.disabled
+    assert t.hint_panel.show_hints() == [] and t.messages.text.startswith("The bots are playing")
+    t.busy = False
+    t.refresh()
+    assert not t.hint_panel.button.disabled and t.hint_panel.button.description == "Hint"
+
+
+def test_every_table_of_the_family_has_the_button():
+    from windward_nb.northwind.scenario import scenario
+    from windward_widgets.northwind import NorthWindTable
+
+    t = NorthWindTable(scenario(players=2, seed=4), bots={1: "greedy"}, bot_pause=0, hint_iterations=3)
+    hs = t.hint_panel.show_hints()
+    assert hs and all(str(h.action) in map(str, t.game.legal_actions()) for h in hs)
+    assert t.hint_panel.button.description == "Hint" and not t.hint_panel.button.disabled

@@ -91,11 +91,14 @@ class HintPanel(widgets.VBox):
         budget: dict[str, Any] = {"seconds": float(self.seconds.value)}
         if self.iterations is not None:
             budget = {"iterations": int(self.iterations)}
+        set_button(self.button, description="Thinking…", icon="hourglass-half", disabled=True)
         try:
             found = t.game.hint(top=MAX_HINTS, seed=self._seed(), view=t.view, **budget)
         except NoDecisionError as exc:
             self.messages.show(str(exc), "info")
             return []
+        finally:
+            set_button(self.button, description="Hint", icon="lightbulb-o", disabled=False)
         self.hints = list(found)
         self._position = self._key()
         self._draw()
