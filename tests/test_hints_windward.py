@@ -141,3 +141,15 @@ def test_the_example_in_the_docs_prints_what_it_says(capsys):
     printed = capsys.readouterr().out.splitlines()
     promised = [line[2:] for line in code.splitlines() if line.startswith("# ")]
     assert printed == promised and len(promised) == 3
+
+
+def test_ending_the_turn_says_which_crester_can_reach_the_ship():
+    ship = {"pos": "0,-3", "cannons": 2, "morale": 2}
+    g = ww.scenario(players=2, wind=3, reds=["0,-4"], ships=[ship, {"pos": "port"}])
+    o = battle_odds(attacker="red", defender="ship", defender_cannons=2, defender_morale=2)
+    assert explain(g.state, 0, g.rules.parse("end turn")) == (
+        f"end your turn at sky on 0,-3: a red crester can reach you at rest ({round(100 * float(o.loss))}% to "
+        f"beat it off, {round(100 * float(o.ship_lost['defender']))}% to lose your ship)")
+    g = ww.scenario(players=2, wind=3, reds=[], ships=[ship, {"pos": "port"}])
+    assert explain(g.state, 0, g.rules.parse("end turn")) == \
+        "end your turn at sky on 0,-3: no crester can reach you there at rest"

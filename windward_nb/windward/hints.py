@@ -148,7 +148,9 @@ def _move(s: GameState, seat: int, a: Action) -> str:
         worth = ship.grey_teeth * _teeth_worth(s, "grey") + ship.red_teeth * _teeth_worth(s, "red")
         if worth:
             return f"enter the Trading Post: your teeth become +{worth} notoriety"
-        return f"enter the Trading Post: spend your {ship.gas} gas, give orders, rest your crew"
+        if ship.gas:
+            return f"enter the Trading Post: buy with your {ship.gas} gas"
+        return "enter the Trading Post: give orders there, and a turn ended at port rests your crew"
     finds = []
     gas = s.item_count(target, "gas")
     if gas:
@@ -192,7 +194,7 @@ def _order(s: GameState, seat: int, a: Action) -> str:
         return (f"process the {ship.hold} crester: a tooth (+{_teeth_worth(s, ship.hold)} notoriety at the "
                 f"Trading Post) and {gas} gas")
     if a.arg == "cannon":
-        return f"fill a cannon: {ship.cannons + 1} cannons, one more die in your next battle"
+        return f"fill a cannon: {_plural(ship.cannons + 1, 'cannon')}, one more die in your next battle"
     if a.arg == "speed":
         return f"+1 speed this turn ({s.turn.speed + 1} left)"
     return _lc(describe(s, a))
@@ -204,7 +206,7 @@ def _buy(s: GameState, seat: int, a: Action) -> str:
         return (f"buy 1 notoriety for {s.components.prices['notoriety']} gas "
                 f"({ship.notoriety} -> {ship.notoriety + 1})")
     if a.arg == "cannon":
-        return f"buy a cannon: {ship.cannons + 1} cannons, one more die in your next battle"
+        return f"buy a cannon: {_plural(ship.cannons + 1, 'cannon')}, one more die in your next battle"
     return _lc(describe(s, a))
 
 
@@ -234,7 +236,7 @@ def _in_battle(s: GameState, seat: int, a: Action) -> str:
         e = ended[0]
         if e.kind == "BattleCalledOff":
             p = battle_chance(s, seat)
-            return text + ("" if p is None else f": no battle (you had {_pct(p)} to win it)")
+            return "call the battle off with False Flag" + ("" if p is None else f" (you had {_pct(p)} to win it)")
         won = e.data.get("winner")
         mine = "attacker" if f["a_seat"] == seat and f["att"] in battle_rules.PLAYER_KINDS else "defender"
         if won == "tie":
@@ -259,7 +261,24 @@ def _end(s: GameState, seat: int, a: Action) -> str:
     ship = s.ships[seat]
     if ship.pos == PORT:
         return "end your turn at the Trading Post (your crew rests)"
-    return _lc(describe(s, a))
+    if ship.pos < 0 or s.frames:
+        return _lc(describe(s, a))
+    from .cresters import rest_attackers
+    from .odds import battle_odds
+
+    here = f"end your turn at sky on {s.planet.label(ship.pos)}"
+    threats = rest_attackers(s, seat, ship.pos)
+    reds = sum(1 for t in threats if t.startswith("red@"))
+    if not threats:
+        return here + ": no crester can reach you there at rest"
+    kind, count = ("red", reds) if reds else ("white", 1)
+    o = battle_odds(attacker=kind, defender="ship", attacker_count=count, defender_cannons=ship.cannons,
+                    defender_crew=list(ship.crew), defender_morale=ship.morale, defender_tokens=ship.tokens,
+                    defender_cards=battle_rules.hit_cards(s, seat))
+    who = "the White Crester" if kind == "white" else ("a red crester" if count == 1 else f"{count} red cresters")
+    line = f"{here}: {who} can reach you at rest ({_pct(float(o.loss))} to beat {'them' if count > 1 else 'it'} off"
+    lost = float(o.ship_lost.get("defender", 0.0))
+    return line + (f", {_pct(lost)} to lose your ship)" if lost >= 0.005 else ")")
 
 
 def _plunder(s: GameState, seat: int, a: Action) -> str:
@@ -280,4 +299,5 @@ def explain(s: GameState, seat: int, a: Action) -> str:
     handler = REASONS.get(a.verb)
     if a.verb == "play" and _frame(s) is not None:
         handler = _in_battle
-    return handler(s, seat, a) if handler is not None else _lc(describe(s, a))
+    line = handler(s, seat, a) if handler is not None else _lc(describe(s, a))
+    return line.rstrip(".")
