@@ -103,3 +103,11 @@ def test_bad_budgets_are_refused_and_change_nothing(bad, words):
     with pytest.raises(ValueError, match=words):
         g.hint(**bad)
     assert g.state.fingerprint() == before
+
+
+def test_a_small_budget_tries_the_rollout_bots_choice_first():
+    g = dr.new_game(2, seed=4)
+    high = max(a.arg for a in g.legal_actions())
+    assert str(g.legal_actions()[0]) != f"bid {high}"       # the legal list starts elsewhere
+    hs = g.hint(iterations=1, seed=1, rollout="high")
+    assert [str(h.action) for h in hs] == [f"bid {high}"]

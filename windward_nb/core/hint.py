@@ -88,16 +88,21 @@ def _check_seed(seed: Any) -> None:
         raise ValueError(f"seed must be a whole number of 0 or more (or None), got {seed!r}")
 
 
+def _bot_table(rules: Any) -> Any:
+    """The game's ``BOTS`` (name -> bot), or ``None`` for a game the registry does not know."""
+    if not getattr(rules, "game", ""):
+        return None
+    from . import registry
+
+    try:
+        return getattr(registry.get(rules.game).load(), "BOTS", None)
+    except (KeyError, ValueError, ImportError):
+        return None
+
+
 def _default_rollout(rules: Any) -> str:
     """The game's greedy bot when it has one (a far better judge of a position than random play)."""
-    table = None
-    if getattr(rules, "game", ""):
-        from . import registry
-
-        try:
-            table = getattr(registry.get(rules.game).load(), "BOTS", None)
-        except (KeyError, ValueError, ImportError):
-            table = None
+    table = _bot_table(rules)
     return "greedy" if table and "greedy" in {str(k).lower() for k in table} else "random"
 
 
@@ -113,12 +118,8 @@ class CoachSearch(MCTSBot):
             return options                      # the game orders its own plans, best first
         bot = self._rollout_bots.get(seat)
         if bot is None:                         # the same bot the rollouts use for this seat
-            table = None
-            if getattr(rules, "game", ""):
-                from . import registry
-
-                table = getattr(registry.get(rules.game).load(), "BOTS", None)
-            bot = self._rollout_bots[seat] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
+            bot = self._rollout_bots[seat] = make_bot(self.rollout_spec, self.rng.integers(2**31),
+                                                      _bot_table(rules))
         favourite = str(bot.act(state))
         first = [o for o in options if o.key == favourite]
         return first + [o for o in options if o.key != favourite]
@@ -162,8 +163,8 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     # everything below reads this stand-in, never `state`: the seat's own view of the position
     own = rules.determinize(state, seat, np.random.default_rng(own_seed))
     bot = CoachSearch(search_seed, iterations=iterations, seconds=seconds,
-                  rollout=rollout if rollout is not None else _default_rollout(rules),
-                  rollout_plies=rollout_plies, c=c, widen=widen)
+                      rollout=rollout if rollout is not None else _default_rollout(rules),
+                      rollout_plies=rollout_plies, c=c, widen=widen)
     result = bot.search(own)
     options = {o.key: o for o in bot._options(rules, own, seat)}
     out: list[Hint] = []
