@@ -3,9 +3,10 @@
 ``IllegalActionError(rule, reason)`` for an action the rules forbid (its message
 is ``"reason [rule]"``), ``ActionSyntaxError`` for text that is no action at all,
 ``RecordError`` for a record that cannot be read or replayed, ``OptionError`` for
-options a game cannot be set up with. All are ``ValueError`` subclasses.
+options a game cannot be set up with, ``NoDecisionError`` for a hint asked where nobody
+decides. All are ``ValueError`` subclasses.
 """
 
-from .core.errors import ActionSyntaxError, IllegalActionError, OptionError, RecordError
+from .core.errors import ActionSyntaxError, IllegalActionError, NoDecisionError, OptionError, RecordError
 
-__all__ = ["ActionSyntaxError", "IllegalActionError", "OptionError", "RecordError"]
+__all__ = ["ActionSyntaxError", "IllegalActionError", "NoDecisionError", "OptionError", "RecordError"]

@@ -62,3 +62,8 @@ def _record_error(message: str, field: str | None, ply: int | None) -> RecordErr
 
 class OptionError(ValueError):
     """Options a game cannot be set up with (player count, mode, variant ...)."""
+
+
+class NoDecisionError(ValueError):
+    """A question about the decision to take (a hint, a bot's move) asked where no seat
+    decides: chance is pending or the game is over."""

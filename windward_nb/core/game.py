@@ -109,6 +109,18 @@ class Game:
         """Legal action texts close to ``text``."""
         return self.rules.suggestions(self.state, text, n)
 
+    def hint(self, seconds: float | None = None, iterations: int | None = None, seed: int | None = None,
+             top: int = 3, **options: Any) -> list:
+        """The ``top`` best actions for the seat that decides now, best first: a list of
+        :class:`~windward_nb.core.hint.Hint` (``.action``, ``.win_chance``, ``.reason``),
+        searched from that seat's own view only (see :func:`windward_nb.core.hint.hints`
+        for the budget and the other ``options``). Raises
+        :class:`~windward_nb.core.errors.NoDecisionError` when nobody decides (the game is
+        over, or chance is pending with ``auto_chance=False``). The game is not changed."""
+        from .hint import hints
+
+        return hints(self.state, seconds=seconds, iterations=iterations, seed=seed, top=top, **options)
+
     # --------------------------------------------------------------------------- acting
     def apply(self, action: "Action | str") -> list[Event]:
         """Apply an action (an :class:`Action` or its text) and return its events.

@@ -291,6 +291,13 @@ class GameView:
         except (ValueError, TypeError, KeyError, IndexError):
             return str(action)
 
+    def explain(self, state: Any, seat: int, action: Any) -> str:
+        """Why ``seat`` might play ``action`` here, in one line (the reason of a coach's hint,
+        :mod:`~windward_nb.core.hint`). ``state`` is the seat's own view of the position (a
+        determinization), so a reason cannot give a secret away. By default the action's
+        sentence (:meth:`describe`); games add what matters (odds, what it is worth)."""
+        return self.describe(state, action)
+
     def danger(self, state: Any, action: Any) -> str | None:
         """Why ``action`` deserves a second click (loses a piece, ends the game badly...), or None."""
         return None

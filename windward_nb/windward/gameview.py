@@ -100,6 +100,13 @@ class WindwardView(core_view.GameView):
     def describe(self, state: Any, action: Any) -> str:
         return view.describe_action(state, action)
 
+    def explain(self, state: Any, seat: int, action: Any) -> str:
+        """The coach's reason for a hint (:func:`windward_nb.windward.hints.explain`): the exact
+        odds of a battle, what a tooth is worth, what a pickup brings."""
+        from .hints import explain
+
+        return explain(state, seat, self.parse(state, action))
+
     def danger(self, state: Any, action: Any) -> str | None:
         return coach_rules.danger(state, action)
 

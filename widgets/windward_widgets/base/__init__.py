@@ -8,7 +8,7 @@ Driven by a game's :class:`windward_nb.core.view.GameView` (see ``docs/widgets.m
 * :class:`ActionsPanel`, :class:`CoachPanel`, :class:`TurnBar` -- what you can do now;
 * :class:`PlayTable` -- seats, bots (watchable, in the background), undo, step, saving,
   the event log, the coach line, turn buttons, dangerous actions asked twice, and the
-  while-you-waited summary;
+  while-you-waited summary; :class:`HintPanel` -- its Hint button (the coach's best actions);
 * :class:`ReplayViewer` and :class:`ScoreChart` -- a recorded game, ply by ply.
 
 This package imports no game: it knows games only through their views.
@@ -16,6 +16,7 @@ This package imports no game: it knows games only through their views.
 
 from .actions_panel import ActionsPanel, ask
 from .colours import colour_of, text_colour
+from .hint_panel import HintPanel
 from .messages import ConfirmNeeded, Confirmer, MessageArea, guarded
 from .play_table import PlayTable
 from .replay import ReplayViewer
@@ -25,6 +26,6 @@ from .spaces_board import SpacesBoard
 from .turn import CoachPanel, TurnBar
 from .view_board import GameViewBoard
 
-__all__ = ["ActionsPanel", "CoachPanel", "ConfirmNeeded", "Confirmer", "GameViewBoard", "MessageArea", "PlayTable",
+__all__ = ["ActionsPanel", "CoachPanel", "ConfirmNeeded", "Confirmer", "GameViewBoard", "HintPanel", "MessageArea", "PlayTable",
            "ReplayViewer", "SaveField", "ScoreChart", "SpacesBoard", "TurnBar", "ask", "colour_of", "guarded",
            "text_colour"]

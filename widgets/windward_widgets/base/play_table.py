@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from windward_nb.core.view import GameView, LogEntry, view_for
 
 from .actions_panel import ActionsPanel
+from .hint_panel import HintPanel
 from .html import esc, swatch
 from .messages import Confirmer, MessageArea, guarded
 from .save_field import DEFAULT_RECORDS_DIR, SaveField
@@ -91,13 +92,18 @@ class PlayTable(widgets.VBox):
     Records are saved as ``<name><suffix>`` inside ``records_dir`` only (the widget cannot
     choose another folder); with ``server_writes=False`` -- the default under Voila -- the
     table offers the record as a download and writes nothing on the server.
+
+    The *Hint* button (:class:`~windward_widgets.base.hint_panel.HintPanel`) shows the best few
+    actions for the person who decides, searched for ``hint_seconds`` (adjustable on the
+    table) or for ``hint_iterations`` games when given (reproducible with the table's seed).
     """
 
     def __init__(self, game, *, view: GameView | None = None, bots: Mapping[int, Any] | None = None,
                  seed: int | None = None, board_width: int = 508, max_bot_actions: int = 3000,
                  records_dir: str | os.PathLike = DEFAULT_RECORDS_DIR, record_name: str = "my-game",
                  server_writes: bool | None = None, bot_pause: float = 0.8, background: bool | None = None,
-                 names: Sequence[str] | None = None, **kwargs: Any):
+                 names: Sequence[str] | None = None, hint_seconds: float = 1.0, hint_iterations: int | None = None,
+                 **kwargs: Any):
         self.game = game
         self.view = view or view_for(game)
         n = self.view.players(game.state)
@@ -128,6 +134,7 @@ class PlayTable(widgets.VBox):
         self.turn_bar = TurnBar(game, act=act, messages=self.messages, view=self.view)
         self.actions = self.make_actions_panel(act)
         self.actions.prompt.layout.display = "none"            # the coach says it
+        self.hint_panel = HintPanel(self, seconds=hint_seconds, iterations=hint_iterations)
         panels = self.make_panels(act)
         self.seat_pickers = []
         kinds = [("human", "human")] + [(f"{k} bot", k) for k in self.view.bot_table(game.state)]
@@ -166,7 +173,7 @@ class PlayTable(widgets.VBox):
 
         top = widgets.HBox([self.title, *self.seat_pickers, self.undo_button, self.bots_button, self.step_button,
                             self.pause], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        right = widgets.VBox([self.coach, self.messages, self.actions.quick_box, *panels.get("top", []),
+        right = widgets.VBox([self.coach, self.messages, self.hint_panel, self.actions.quick_box, *panels.get("top", []),
                               self.turn_bar, *panels.get("middle", []), self.actions, *panels.get("bottom", [])],
                              layout=self.controls_layout())
         right.add_class("ww-controls")
@@ -544,6 +551,7 @@ class PlayTable(widgets.VBox):
                 for b in self.turn_bar.buttons.values():
                     b.disabled = True
             self.refresh_panels(who, locked)
+            self.hint_panel.refresh(locked)
             self.undo_button.disabled = self.busy or not self._groups
             self.step_button.disabled = self.busy or who not in self.bots
             if self.busy:

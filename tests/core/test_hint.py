@@ -1,0 +1,113 @@
+"""The coach's hints on the core: best first, legal, searched win chances, reasons from the game,
+reproducible with a seed, never reading what the deciding seat cannot see."""
+
+from __future__ import annotations
+
+import pytest
+
+import dicerace as dr
+import nim
+from windward_nb.core import testing
+from windward_nb.core.errors import NoDecisionError
+from windward_nb.core.hint import Hint, hints
+from windward_nb.core.view import GameView
+
+
+def test_hints_are_legal_distinct_and_best_first():
+    g = dr.new_game(3, seed=4)
+    before = g.state.fingerprint()
+    hs = g.hint(iterations=200, seed=1, top=3)
+    legal = [str(a) for a in g.legal_actions()]
+    assert 1 <= len(hs) <= 3 and all(isinstance(h, Hint) for h in hs)
+    assert all(str(h.action) in legal for h in hs)
+    assert len({str(h.action) for h in hs}) == len(hs)
+    assert [h.visits for h in hs] == sorted((h.visits for h in hs), reverse=True)
+    assert all(0.0 <= h.win_chance <= 1.0 for h in hs)
+    assert g.state.fingerprint() == before                 # asking changes nothing
+
+
+def test_the_search_finds_the_winning_move_and_says_its_chance():
+    g = nim.new_game(10)                                    # take 2 leaves a multiple of four
+    hs = g.hint(iterations=1500, seed=2, top=3)
+    assert hs[0].action.arg == 2 and hs[0].win_chance > 0.8
+    assert all(h.win_chance < hs[0].win_chance for h in hs[1:])
+    assert [str(h.action) for h in hs] != [] and len(hs) == 3
+
+
+def test_reasons_come_from_the_game():
+    g = dr.new_game(2, seed=4)
+    hs = g.hint(iterations=60, seed=3)
+    for h in hs:                                            # the default reason: the action's sentence
+        assert h.reason == " ".join(g.describe(h.action).split())
+
+    class Explaining(GameView):
+        def explain(self, s, seat, a):
+            return f"seat {seat + 1} bids {a.arg} of {sorted(s.hands[seat])}"
+
+    hs = g.hint(iterations=60, seed=3, view=Explaining())
+    assert hs and all(h.reason == f"seat 1 bids {h.action.arg} of {sorted(g.state.hands[0])}" for h in hs)
+
+
+def test_the_same_seed_gives_the_same_hints():
+    g = dr.new_game(3, seed=6)
+    assert g.hint(iterations=120, seed=9) == g.hint(iterations=120, seed=9)
+
+
+def test_hints_never_read_what_the_seat_cannot_see():
+    g = dr.new_game(2, seed=8)
+    s1 = g.state
+    s2 = s1.clone()                       # seat 1's hand and the deck swapped: seat 0 cannot tell
+    s2.hands[1], s2.deck = sorted(s1.deck[-len(s1.hands[1]):]), s1.deck[:-len(s1.hands[1])] + s1.hands[1]
+    testing.check_hidden_pair(dr.RULES, s1, s2, seat=0)
+    h1 = hints(s1, iterations=150, seed=5, top=4)
+    h2 = hints(s2, iterations=150, seed=5, top=4)
+    assert h1 == h2 and h1
+
+    class Peeking(GameView):              # a careless reason that reads the opponent's hand
+        def explain(self, s, seat, a):
+            return f"they hold {sorted(s.hands[1 - seat])}"
+
+    p1, p2 = hints(s1, iterations=50, seed=5, view=Peeking()), hints(s2, iterations=50, seed=5, view=Peeking())
+    assert sorted(s1.hands[1]) != sorted(s2.hands[1])
+    assert p1 == p2                       # it only ever sees the seat's own view of the position
+
+
+def test_a_seconds_budget_gives_hints():
+    g = dr.new_game(2, seed=1)
+    hs = g.hint(seconds=0.05, seed=1)
+    assert hs and sum(h.visits for h in hs) >= 1
+
+
+def test_no_decision_no_hint():
+    g = nim.new_game(3)
+    g.apply("take 3")
+    assert g.is_over
+    with pytest.raises(NoDecisionError, match="the game is over"):
+        g.hint(iterations=10)
+    c = dr.new_game(2, seed=2, auto_chance=False)
+    while c.current_player >= 0:
+        c.apply(c.legal_actions()[0])
+    before = c.state.fingerprint()
+    with pytest.raises(NoDecisionError, match="chance decides"):
+        c.hint(iterations=10)
+    assert c.state.fingerprint() == before
+
+
+@pytest.mark.parametrize("bad, words", [({"top": 0}, "top must"), ({"top": "3"}, "top must"),
+                                        ({"top": True}, "top must"), ({"seed": -1}, "seed must"),
+                                        ({"seed": 1.5}, "seed must"), ({"iterations": 0}, "iterations must"),
+                                        ({"seconds": -1}, "seconds must")])
+def test_bad_budgets_are_refused_and_change_nothing(bad, words):
+    g = dr.new_game(2, seed=2)
+    before = g.state.fingerprint()
+    with pytest.raises(ValueError, match=words):
+        g.hint(**bad)
+    assert g.state.fingerprint() == before
+
+
+def test_a_small_budget_tries_the_rollout_bots_choice_first():
+    g = dr.new_game(2, seed=4)
+    high = max(a.arg for a in g.legal_actions())
+    assert str(g.legal_actions()[0]) != f"bid {high}"       # the legal list starts elsewhere
+    hs = g.hint(iterations=1, seed=1, rollout="high")
+    assert [str(h.action) for h in hs] == [f"bid {high}"]

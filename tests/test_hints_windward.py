@@ -1,0 +1,155 @@
+"""Windward's coach hints: reasons with the exact battle odds and what a tooth is worth, every
+legal action explainable in every mode, and hints that never read another captain's hand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import windward_nb as ww
+from windward_nb.core import testing
+from windward_nb.core.hint import hints
+from windward_nb.windward.bots import RandomBot
+from windward_nb.windward.gameview import VIEW
+from windward_nb.windward.hints import battle_chance, explain
+from windward_nb.windward.odds import battle_odds
+from windward_nb.windward.view import battle_outlook
+
+
+def _hunter(**ship):
+    base = {"pos": "0,-3", "cannons": 3, "morale": 3, "crew": ["Marine"], "hand": ["harpoon"]}
+    base.update(ship)
+    return ww.scenario(players=2, wind=3, reds=["1,-3"], ships=[base, {"pos": "port"}])
+
+
+def test_an_attack_says_the_exact_odds_and_the_prize():
+    g = _hunter()
+    o = battle_odds(attacker="ship", defender="red", attacker_cannons=3, attacker_crew=["Marine"],
+                    attacker_morale=3, attacker_cards=["harpoon"])
+    reason = explain(g.state, 0, g.rules.parse("move SE"))
+    assert reason == (f"attack the red crester at 1,-3: {round(100 * float(o.win))}% to win the battle with "
+                      f"3 cannons; +{g.state.components.teeth_notoriety['red']} notoriety if you bring the tooth home")
+    assert explain(g.state, 0, g.rules.parse("move N")).startswith("sail N to 0,-4")
+
+
+def test_a_full_hold_is_said_instead_of_the_tooth():
+    g = _hunter(hold="grey")
+    assert "your hold is full (grey crester)" in explain(g.state, 0, g.rules.parse("move SE"))
+
+
+def test_each_number_of_cannons_gets_its_own_odds():
+    g = _hunter()
+    g.apply("move SE")
+    lines = {n: explain(g.state, 0, g.rules.parse(f"battle cannons {n}")) for n in range(4)}
+    chances = [battle_chance(g.state, 0, n) for n in range(4)]
+    assert chances == sorted(chances) and chances[0] < chances[3]
+    for n, line in lines.items():
+        assert f"{round(100 * battle_outlook(g.state, n)['win'])}% to win the battle" in line
+        assert line.startswith(f"fire {n} cannon")
+    assert "keeping 3 for later" in lines[0] and "keeping" not in lines[3]
+
+
+def test_bonuses_say_how_the_battle_ends():
+    g = _hunter()
+    g.apply("move SE")
+    g.apply("battle cannons 3")
+    assert g.current_player == 0 and "play harpoon" in map(str, g.legal_actions())   # seeded dice
+    line = explain(g.state, 0, g.rules.parse("play harpoon"))
+    t = g.clone()
+    ev = t.apply("play harpoon")
+    ended = [e for e in ev if e.kind == "BattleEnded"]
+    if ended:
+        won = ended[0].data["winner"]
+        assert (": you win the battle" in line) == (won == "attacker")
+    else:
+        assert "to win the battle" in line
+
+
+def test_processing_and_cashing_teeth_say_the_notoriety():
+    g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-3", "morale": 2, "hold": "red"}, {"pos": "port"}], reds=[])
+    line = explain(g.state, 0, g.rules.parse("order process"))
+    assert line == "process the red crester: a tooth (+4 notoriety at the Trading Post) and 2 gas"
+    g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-1", "red_teeth": 1, "grey_teeth": 2}, {"pos": "port"}],
+                    reds=[])
+    comp = g.state.components.teeth_notoriety
+    assert explain(g.state, 0, g.rules.parse("enter port")) == \
+        f"enter the Trading Post: your teeth become +{comp['red'] + 2 * comp['grey']} notoriety"
+
+
+def test_a_rest_says_what_it_keeps():
+    g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-3", "morale": 2, "hand": ["fuel"]}, {"pos": "port"}],
+                    reds=[])
+    g.apply("end turn")
+    assert g.current_player == 0 and any(a.verb == "rest" for a in g.legal_actions())
+    lines = {str(a): explain(g.state, 0, a) for a in g.legal_actions()}
+    assert lines["rest discard fuel"] == "discard Fuel and keep your morale at 2"
+    assert lines["rest morale"] == "lose 1 morale (2 -> 1) and keep your 1 card"
+
+
+@pytest.mark.parametrize("options", [dict(players=3), dict(players=1), dict(players=2, mode="cooperative"),
+                                     dict(players=4, variants=["white", "naturalist", "achievements"]),
+                                     dict(players=2, planet="small")])
+def test_every_legal_action_has_a_reason(options):
+    g = ww.new_game(seed=5, **options)
+    bot = RandomBot(seed=1)
+    rng = np.random.default_rng(2)
+    explained = 0
+    for _ in range(400):
+        if g.is_over:
+            break
+        seat = g.current_player
+        if rng.random() < 0.3:
+            for a in g.legal_actions():
+                line = VIEW.explain(g.state, seat, a)
+                assert isinstance(line, str) and line and "\n" not in line
+                explained += 1
+        g.apply(bot.act(g.state))
+    assert explained > 20
+
+
+def test_windward_hints_never_read_another_captains_hand():
+    g = ww.new_game(players=3, seed=11)
+    s1 = g.state
+    seat = g.current_player
+    other = (seat + 1) % 3
+    s2 = s1.clone()
+    stack = next(st for st in s2.stacks if len(st) > 1)
+    s2.ships[other].hand[0], stack[0] = stack[0], s2.ships[other].hand[0]   # swap with an unseen card
+    testing.check_hidden_pair(s1.rules, s1, s2, seat=seat)
+    h1 = hints(s1, iterations=6, seed=3)
+    h2 = hints(s2, iterations=6, seed=3)
+    assert h1 == h2 and h1
+    legal = [str(a) for a in g.legal_actions()]
+    assert all(str(h.action) in legal for h in h1)
+
+
+def test_a_battle_hint_names_the_odds():
+    g = _hunter()
+    g.apply("move SE")
+    hs = g.hint(iterations=12, seed=1, top=4)
+    assert {str(h.action) for h in hs} <= {f"battle cannons {n}" for n in range(4)}
+    assert all("% to win the battle" in h.reason for h in hs)
+
+
+def test_the_example_in_the_docs_prints_what_it_says(capsys):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "hints.md").read_text()
+    code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(code, "docs/hints.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    promised = [line[2:] for line in code.splitlines() if line.startswith("# ")]
+    assert printed == promised and len(promised) == 3
+
+
+def test_ending_the_turn_says_which_crester_can_reach_the_ship():
+    ship = {"pos": "0,-3", "cannons": 2, "morale": 2}
+    g = ww.scenario(players=2, wind=3, reds=["0,-4"], ships=[ship, {"pos": "port"}])
+    o = battle_odds(attacker="red", defender="ship", defender_cannons=2, defender_morale=2)
+    assert explain(g.state, 0, g.rules.parse("end turn")) == (
+        f"end your turn at sky on 0,-3: a red crester can reach you at rest ({round(100 * float(o.loss))}% to "
+        f"beat it off, {round(100 * float(o.ship_lost['defender']))}% to lose your ship)")
+    g = ww.scenario(players=2, wind=3, reds=[], ships=[ship, {"pos": "port"}])
+    assert explain(g.state, 0, g.rules.parse("end turn")) == \
+        "end your turn at sky on 0,-3: no crester can reach you there at rest"

@@ -1,0 +1,164 @@
+"""The coach's Hint button on a play table: the best few actions for the person who decides,
+each with the win chance a short search found and a reason in the game's words.
+
+A click runs :meth:`Game.hint <windward_nb.core.game.Game.hint>` for the deciding seat
+(from that seat's own view: nobody's secrets are used), shows the hints, pre-selects the
+best one in the table's list of legal actions and offers a *Play it* button per hint (a
+dangerous action still asks twice). The search budget is a few seconds at most and can
+be changed next to the button. The button is disabled while a bot decides or plays, and
+the hints vanish as soon as the position changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from windward_nb.core.errors import NoDecisionError
+
+from .html import ARMED_TEXT, button, esc, hide, set_button
+from .messages import ConfirmNeeded, MessageArea, guarded
+
+__all__ = ["HintPanel", "MAX_HINTS"]
+
+#: hints shown at most (one *Play it* button each)
+MAX_HINTS = 3
+
+
+class HintPanel(widgets.VBox):
+    """A Hint button, its search budget (seconds) and the hints it found.
+
+    ``table`` is the :class:`~windward_widgets.base.PlayTable` (its ``game``, ``view``,
+    ``bots``, ``busy``, actions list and ``_ui_act``). ``seconds`` is the budget the field
+    starts with; ``iterations`` (optional) fixes the number of searched games instead (the
+    field is then hidden), so that a seeded table gives the same hints on any machine.
+    """
+
+    def __init__(self, table: Any, *, seconds: float = 1.0, iterations: int | None = None,
+                 messages: MessageArea | None = None):
+        self.table = table
+        self.messages = messages if messages is not None else table.messages
+        self.iterations = iterations
+        self.hints: list[Any] = []
+        self._position: Any = None                 # the position the hints are for
+        self.button = button("Hint", icon="lightbulb-o", tooltip="what would a good captain do here? (a short search)")
+        self.button.add_class("ww-hint-button")
+        self.button.on_click(lambda _b: self._hint_clicked())
+        self.seconds = widgets.BoundedFloatText(value=float(seconds), min=0.1, max=30.0, step=0.5,
+                                                description="think (s):", style={"description_width": "auto"},
+                                                layout=widgets.Layout(width="9.5em"))
+        self.seconds.add_class("ww-hint-seconds")
+        hide(self.seconds, iterations is not None)
+        self.list = widgets.HTML()
+        self.list.add_class("ww-hints")
+        self.play_buttons = [button("Play it", icon="play", button_style="success") for _ in range(MAX_HINTS)]
+        for i, b in enumerate(self.play_buttons):
+            b.add_class("ww-hint-play")
+            b.on_click(self._play(i))
+            hide(b, True)
+        self.plays = widgets.HBox(self.play_buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        super().__init__(children=[widgets.HBox([self.button, self.seconds],
+                                                layout=widgets.Layout(align_items="center")),
+                                   self.list, self.plays])
+        self.add_class("ww-hint-panel")
+
+    # ------------------------------------------------------------------ asking
+    def _seed(self) -> int:
+        game = self.table.game
+        return (int(self.table._bot_seed) * 7919 + int(game.ply)) % (2**31)
+
+    def _why_not(self) -> str | None:
+        t = self.table
+        who = t.game.current_player
+        if t.busy:
+            return "The bots are playing: a hint waits for your turn."
+        if t.game.is_over:
+            return "The game is over: there is no decision to hint at."
+        if who < 0:
+            return "Chance decides now: there is no decision to hint at."
+        if who in t.bots:
+            return f"{t.seat_name(who)} is played by a bot: hints are for the people at the table."
+        return None
+
+    def show_hints(self) -> list[Any]:
+        """Search now and show the hints for the person who decides (what a click does)."""
+        why = self._why_not()
+        if why:
+            self.messages.show(why, "info")
+            return []
+        t = self.table
+        budget: dict[str, Any] = {"seconds": float(self.seconds.value)}
+        if self.iterations is not None:
+            budget = {"iterations": int(self.iterations)}
+        set_button(self.button, description="Thinking…", icon="hourglass-half", disabled=True)
+        try:
+            found = t.game.hint(top=MAX_HINTS, seed=self._seed(), view=t.view, **budget)
+        except NoDecisionError as exc:
+            self.messages.show(str(exc), "info")
+            return []
+        finally:
+            set_button(self.button, description="Hint", icon="lightbulb-o", disabled=False)
+        self.hints = list(found)
+        self._position = self._key()
+        self._draw()
+        best = next((h for h in self.hints if str(h.action) not in t.actions.risky), None)
+        options = [v for _, v in t.actions.select.options]
+        if best is not None and str(best.action) in options:
+            t.actions.select.value = str(best.action)      # pre-selected: Do it plays it
+        who = t.seat_name(t.game.current_player)
+        self.messages.show(f"Hints for {who}: the best is {self.hints[0].action}." if self.hints
+                           else "No hint found: try a longer search.", "info")
+        return self.hints
+
+    @guarded()
+    def _hint_clicked(self) -> None:
+        self.show_hints()
+
+    def _play(self, i: int) -> Callable:
+        return lambda _b: self.play(i)
+
+    @guarded()
+    def play(self, i: int) -> None:
+        """Play hint ``i`` (a dangerous one asks for a second click, like every button)."""
+        if i >= len(self.hints) or self._position != self._key():
+            self.messages.show("That hint is for an earlier position: ask for a new one.", "info")
+            return
+        try:
+            self.table._ui_act([self.hints[i].action])
+        except ConfirmNeeded as exc:
+            set_button(self.play_buttons[i], description=ARMED_TEXT, style="danger", icon="exclamation-triangle")
+            self.messages.show(str(exc), "warning")
+
+    # ------------------------------------------------------------------ drawing
+    def _key(self) -> Any:
+        game = self.table.game
+        return (game.ply, game.state.fingerprint())
+
+    def _draw(self) -> None:
+        hints = self.hints
+        if not hints:
+            value = ""
+        else:
+            rows = "".join(
+                f'<li class="ww-hint"><b class="ww-hint-action">{esc(str(h.action))}</b> '
+                f'<span class="ww-hint-chance" title="{h.visits} searched games">{h.win_chance:.0%} to win</span>'
+                f' <span class="ww-hint-reason">{esc(h.reason)}</span></li>' for h in hints)
+            value = (f'<div style="font-size:13px"><b>Hints</b> (best first; win chance from '
+                     f'{sum(h.visits for h in hints)} searched games)<ol style="margin:0;padding-left:1.6em">'
+                     f"{rows}</ol></div>")
+        if self.list.value != value:
+            self.list.value = value
+        for i, b in enumerate(self.play_buttons):
+            if i < len(hints):
+                set_button(b, description=f"Play {hints[i].action}", style="success", icon="play",
+                           tooltip=hints[i].reason)
+            hide(b, i >= len(hints))
+
+    def refresh(self, locked: bool) -> None:
+        """Disable the button while bots decide (``locked``) or nobody can; forget stale hints."""
+        set_button(self.button, disabled=bool(locked or self._why_not()))
+        if self.hints and self._position != self._key():
+            self.hints = []
+            self._position = None
+            self._draw()
