@@ -325,6 +325,17 @@ def test_play_bad_requests_are_usage_errors(argv, words, capsys):
     assert_one_line_error((rc, capsys.readouterr().err), 2, *words)
 
 
+def test_play_refuses_a_game_without_a_table(capsys):
+    sys.path.insert(0, str(REPO / "tests" / "core"))
+    try:
+        import dicerace  # noqa: F401  (the core tests' toy game: registered, but it has no table)
+    finally:
+        sys.path.pop(0)
+
+    rc = cli.main(["play", "--game", "dice-race", "--dry-run"])
+    assert_one_line_error((rc, capsys.readouterr().err), 2, "Dice Race has no play table")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

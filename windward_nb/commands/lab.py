@@ -137,7 +137,7 @@ def start_lab(plan: LabPlan, port: int | None, ip: str | None, what: str = "The 
         if stop.code in (0, None):
             return EXIT_OK
         raise CommandError("JupyterLab could not start; its messages above say why"
-                           + (f" (is port {port} in use? choose another with --port)" if port else ""))
+                           + (f" (is port {port} in use? choose another with --port)" if port else "")) from None
     except OSError as err:  # an address that does not resolve or is not this machine's
         where = f"{ip or 'localhost'}" + (f" port {port}" if port else "")
         raise CommandError(f"JupyterLab cannot listen on {where}: {err.strerror or err}") from None

@@ -130,7 +130,8 @@ def notebook_json(plan: PlayPlan) -> str:
     cells = [
         {"cell_type": "markdown", "id": "about", "metadata": {}, "source": f"# {plan.title}: play table\n\n"
                                                              f"Seats {seats}; seed {plan.seed}."},
-        {"cell_type": "code", "execution_count": None, "id": "table", "metadata": {}, "outputs": [], "source": plan.code},
+        {"cell_type": "code", "execution_count": None, "id": "table", "metadata": {}, "outputs": [],
+         "source": plan.code},
     ]
     nb = {"cells": cells, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
                                                       "name": "python3"},
@@ -142,6 +143,8 @@ def notebook_json(plan: PlayPlan) -> str:
 def plan_play(args: argparse.Namespace, cwd: Path | None = None) -> PlayPlan:
     cwd = Path.cwd() if cwd is None else cwd
     game = game_type(args.game)
+    if game.name not in TABLES:
+        raise usage_error(f"{game.title} has no play table; games with one: {', '.join(TABLES)}")
     lo, hi = game.players
     players = check_players(game, args.players if args.players is not None else min(max(3, lo), hi))
     seats = _seats(game, players, args.bots)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .base import (EXIT_FAILURE, EXIT_OK, CommandError, add_json_flag, check_bots, check_players, game_type,
-                   natural_int, new_parser, positive_int, print_json, say, seed_int, split_bots, usage_error)
+                   new_parser, positive_int, print_json, say, seed_int, split_bots, usage_error)
 
 EXAMPLES = """\
 examples:

@@ -27,7 +27,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    description="Validate game records (any game of the family) and replay every action "
                                "through the rules; a failure names the file and the ply.",
                    epilog=EXAMPLES)
-    p.add_argument("files", nargs="+", metavar="FILE", help="a record file (.wwr.json, .nwr.json, .wpr.json, .twr.json)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="a record file (.wwr.json, .nwr.json, .wpr.json, .twr.json)")
     add_json_flag(p, "a result per file")
     return p
 

@@ -110,7 +110,8 @@ def to_parquet(result: Any, path: str | os.PathLike) -> Path:
     try:
         import pyarrow  # noqa: F401
     except ImportError:
-        raise ImportError("Parquet files need pyarrow: pip install 'windward-nb[lab]' (or pip install pyarrow)") from None
+        raise ImportError("Parquet files need pyarrow: pip install 'windward-nb[lab]' "
+                          "(or pip install pyarrow)") from None
     buffer = io.BytesIO()
     to_pandas(result).to_parquet(buffer, index=False)
     return files.atomic_write(path, buffer.getvalue())
