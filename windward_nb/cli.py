@@ -25,7 +25,11 @@ from pathlib import Path, PurePosixPath
 from typing import Callable, Sequence
 from urllib.parse import quote, urlsplit, urlunsplit
 
+from .commands import replay as replay_command
+
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+#: subcommand modules (``add_parser(subparsers)`` + ``run(args) -> int``), in ``--help`` order
+COMMANDS = (replay_command,)
 DISTRIBUTION = "windward-nb"
 START_NOTEBOOK = PurePosixPath("notebooks/00-start-here.ipynb")
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -93,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     build_lab_parser(commands)
+    for module in COMMANDS:
+        module.add_parser(commands)
     return parser
 
 
