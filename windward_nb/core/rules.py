@@ -49,7 +49,8 @@ class State:
         # @dataclass keep it; a class that writes its own __repr__ keeps that one.
         super().__init_subclass__(**kwargs)
         if "__repr__" not in cls.__dict__:
-            cls.__repr__ = State.__repr__  # type: ignore[method-assign]
+            inherited = next(k.__dict__["__repr__"] for k in cls.__mro__[1:] if "__repr__" in k.__dict__)
+            cls.__repr__ = inherited  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
         """One line: the state's class, its game and its status (who acts, or how it ended)."""
