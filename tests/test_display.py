@@ -196,7 +196,7 @@ def test_replay_page_holds_every_ply_of_each_game(game):
     no_ns = page.replace("http://www.w3.org/2000/svg", "")
     assert "http:" not in no_ns and "https:" not in no_ns and "<script src" not in page and "<link" not in page
     blob = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', page, re.S).group(1)
-    data = json.loads(blob.replace("<\\/", "</"))
+    data = json.loads(blob)
     n = len(record.actions)
     assert len(data["frames"]) == len(data["plies"]) == n + 1
     frames = decode_frames(data["frames"])
@@ -206,6 +206,26 @@ def test_replay_page_holds_every_ply_of_each_game(game):
         assert svg == state_svg(cursor.seek(ply).state)
         _parse(svg)
     assert data["plies"][n]["scores"] == [x for x in view_for(cursor.state).scores(cursor.state)]
+
+
+def test_replay_page_keeps_names_as_text():
+    evil = '</script><!--<script>alert(1)</script>'
+    g = ww.new_game(players=2, seed=3, names=[evil, "Bo & Co"])
+    g.apply(g.legal_actions()[0])
+    page = replay_html(g.record)
+    assert page.count("<script") == 2 and page.count("</script>") == 2 and "<!--" not in page
+    blob = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', page, re.S).group(1)
+    assert json.loads(blob)["names"] == [evil, "Bo & Co"]
+    assert "<title>Windward replay: 1 plies, &lt;/script&gt;" in page
+
+
+def test_replay_page_of_a_record_with_no_plies():
+    g = ww.new_game(game="north-wind", players=2, seed=1)
+    rec = g.record.copy()
+    rec.actions = []
+    page = replay_html(rec)
+    data = json.loads(re.search(r'type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert len(data["frames"]) == 1 and 'max="0"' in page
 
 
 @pytest.mark.parametrize("game", [t.name for t in GAMES])
@@ -247,6 +267,8 @@ def test_cli_replay_score_sheet_ply_and_json(capsys):
     code, out, _ = _cli(capsys, "replay", path, "--json")
     data = json.loads(out)
     assert code == 0 and data["ply"] == 239 and data["over"] and data["outcome"]["winners"]
+    code, out, _ = _cli(capsys, "replay", str(DATA / RECORDS["tailwinds"]), "--html", "-")
+    assert code == 0 and out.startswith("<!DOCTYPE html>")
     code, out, _ = _cli(capsys, "replay", path, "--ply", "-240", "--json")
     assert json.loads(out)["ply"] == 0 and json.loads(out)["last_action"] is None
 

@@ -165,7 +165,8 @@ def replay_html(record: Any, *, title: str | None = None, unit: float | None = N
     heading = title or f"{view.title} replay: {len(cursor)} plies, " + ", ".join(names)
     data = {"tokens": tokens, "frames": encode_frames(frames), "plies": plies, "names": names,
             "score_name": view.score_name, "ending": ending}
-    blob = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    # no "<" inside <script> at all (as Django's json_script does): nothing in the data can end it
+    blob = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
     return PAGE.format(title=escape(heading), last=len(cursor), data=blob)
 
 
