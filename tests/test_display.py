@@ -293,3 +293,24 @@ def test_cli_replay_errors_are_one_line(capsys, tmp_path):
     code, out, err = _cli(capsys, "replay", str(DATA / RECORDS["tailwinds"]), "--html",
                           str(tmp_path / "no-such-dir" / "x.html"))
     assert code == 1 and "cannot write" in err
+
+
+def test_a_game_without_an_svg_module_still_draws():
+    """A game with no ``svg.py`` (the core's toy Dice Race) gets its status as a picture, and its
+    view's board drawn plainly by :func:`draw_board`."""
+    import sys
+
+    sys.path.insert(0, str(REPO / "tests" / "core"))
+    try:
+        import dicerace
+        import dicerace_view
+    finally:
+        sys.path.remove(str(REPO / "tests" / "core"))
+    g = dicerace.new_game(players=2, seed=1)
+    root = _parse(g._repr_svg_())
+    (status,) = _classed(root, "status")
+    assert "to act" in status.text and repr(g.state).startswith("<")
+    board = dicerace_view.VIEW.board(g.state)
+    drawn = _parse(draw_board(board, status="Dice Race"))
+    assert len(_classed(drawn, "space")) == len(board.spaces)
+    assert len(_classed(drawn, "piece")) == len(board.pieces) > 0
