@@ -10,8 +10,9 @@ the table on GitHub and nbviewer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 __all__ = ["table", "percent", "escape"]
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .rules import CHANCE
 from .svg import escape, state_svg
@@ -228,8 +229,10 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 16px; colo
     var p = D.plies[now];
     document.getElementById("ply-label").textContent = "ply " + now + " of " + last;
     document.getElementById("line").textContent = p.line;
-    document.getElementById("events").innerHTML = p.events.map(function (e) {{ return "<li>" + esc(e) + "</li>"; }}).join("");
-    document.getElementById("scores").textContent = D.score_name.charAt(0).toUpperCase() + D.score_name.slice(1) + ": " +
+    document.getElementById("events").innerHTML =
+      p.events.map(function (e) {{ return "<li>" + esc(e) + "</li>"; }}).join("");
+    document.getElementById("scores").textContent =
+      D.score_name.charAt(0).toUpperCase() + D.score_name.slice(1) + ": " +
       p.scores.map(function (s, k) {{ return D.names[k] + " " + s; }}).join(", ");
     document.getElementById("ending").textContent = now === last ? D.ending : "";
     document.body.setAttribute("data-ply", String(now));

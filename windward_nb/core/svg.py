@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .view import BoardView, Piece, Space
 
@@ -162,7 +163,7 @@ class Frame:
 
     @classmethod
     def around(cls, bounds: tuple[float, float, float, float], unit: float = 24.0, margin: float = 8.0,
-               top: float = 0.0, bottom: float = 0.0) -> "Frame":
+               top: float = 0.0, bottom: float = 0.0) -> Frame:
         """The frame holding ``bounds`` = (x0, x1, y0, y1) in board units."""
         x0, x1, y0, y1 = bounds
         return cls(x0, y1, unit, margin, (x1 - x0) * unit + 2 * margin,

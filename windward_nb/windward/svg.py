@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ..core.svg import Frame, draw_board, group, line, polygon, text
 from ..core.svg import status_line as _status_line
