@@ -219,6 +219,13 @@ def test_replay_page_keeps_names_as_text():
     assert "<title>Windward replay: 1 plies, &lt;/script&gt;" in page
 
 
+def test_replay_page_reports_progress_per_ply():
+    record = ww.load_record(DATA / RECORDS["tailwinds"])
+    steps = []
+    replay_html(record, progress=steps.append)
+    assert steps == [1] * len(record.actions)
+
+
 def test_replay_page_of_a_record_with_no_plies():
     g = ww.new_game(game="north-wind", players=2, seed=1)
     rec = g.record.copy()

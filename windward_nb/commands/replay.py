@@ -119,7 +119,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.html is not None:
         from ..core.replay_page import replay_html
 
-        page = replay_html(record)
+        page = _with_progress(record, replay_html)
         if args.html == "-":
             sys.stdout.write(page)
             return EXIT_OK
@@ -138,6 +138,24 @@ def _run(args: argparse.Namespace) -> int:
     else:
         print(position_text(record, ply))
     return EXIT_OK
+
+
+def _with_progress(record: Any, replay_html: Any) -> str:
+    """``replay_html(record)`` with a progress bar on stderr when it is a terminal (and tqdm is
+    installed); otherwise quietly."""
+    bar = None
+    if sys.stderr.isatty():
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            tqdm = None
+        if tqdm is not None:
+            bar = tqdm(total=len(record.actions), desc="drawing plies", unit="ply", file=sys.stderr, leave=False)
+    try:
+        return str(replay_html(record, progress=bar.update if bar is not None else None))
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def _at(record: Any, ply: int | None) -> Any:

@@ -126,12 +126,14 @@ def _who(view: Any, state: Any, seat: int, names: Sequence[str]) -> str:
     return f"seat {seat}"
 
 
-def replay_html(record: Any, *, title: str | None = None, unit: float | None = None) -> str:
+def replay_html(record: Any, *, title: str | None = None, unit: float | None = None,
+                progress: Callable[[int], Any] | None = None) -> str:
     """One self-contained HTML page replaying ``record`` (any game's record), ply by ply.
 
     Every action is replayed through the game's rules (an illegal one raises
     :class:`~windward_nb.core.errors.RecordError` naming the ply). ``unit`` sets the board's
-    pixels per board unit (default: the game's own).
+    pixels per board unit (default: the game's own). ``progress`` is called with 1 after each
+    ply is drawn (say, a progress bar's ``update``).
     """
     cursor = record.cursor()
     view = view_for(cursor.state)
@@ -160,6 +162,8 @@ def replay_html(record: Any, *, title: str | None = None, unit: float | None = N
         cursor.seek(ply)
         comment = cursor.comment(ply)
         snapshot(ply, f"{ply}. {who}: {said}" + (f"  # {comment}" if comment else ""), cursor.events(ply))
+        if progress is not None:
+            progress(1)
     final = cursor.state
     ending = view.outcome(final) if view.is_over(final) else "The record ends before the game does."
     tokens = sorted(pool, key=pool.__getitem__)
