@@ -105,6 +105,8 @@ class Replay:
         seat = self.actor(here)
         names = self.record.names() if hasattr(self.record, "names") else []
         who = "chance" if seat == CHANCE else (names[seat] if 0 <= seat < len(names) else f"seat {seat}")
+        if said.lower().startswith(who.lower()):
+            return f"ply {here} of {len(self)}: {said}"
         return f"ply {here} of {len(self)}: {who}: {said}"
 
     def _repr_svg_(self) -> str:
@@ -114,8 +116,12 @@ class Replay:
         """The board at the current ply with a caption (what a notebook shows)."""
         from .svg import escape
 
+        named = naming(self.record.names()) if hasattr(self.record, "names") else str
+        texts = [named(t) for t in self.texts() if t][:6]
+        events = "".join(f"<li>{escape(t)}</li>" for t in texts)
         return (f'<div class="wwnb-replay"><div style="font-size:13px;font-weight:bold">{escape(self.caption())}'
-                f"</div>{self.svg()}</div>")
+                f"</div>" + (f'<ul style="font-size:12px;margin:2px 0">{events}</ul>' if events else "")
+                + f"{self.svg()}</div>")
 
     @property
     def state(self) -> Any:

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .replay import naming
 from .rules import CHANCE
 from .svg import escape, state_svg
 from .view import view_for
@@ -138,6 +139,7 @@ def replay_html(record: Any, *, title: str | None = None, unit: float | None = N
     cursor = record.cursor()
     view = view_for(cursor.state)
     names = list(record.names()) if hasattr(record, "names") else view.seat_names(cursor.state)
+    named = naming(names)
     kwargs = {"unit": unit} if unit is not None else {}
     pool: dict[str, int] = {}
     frames: list[list[int]] = []
@@ -146,7 +148,8 @@ def replay_html(record: Any, *, title: str | None = None, unit: float | None = N
     def snapshot(ply: int, line: str, events: Sequence[Any]) -> None:
         state = cursor.state
         frames.append([pool.setdefault(tok, len(pool)) for tok in split_svg(state_svg(state, **kwargs))])
-        plies.append({"line": line, "events": [str(getattr(e, "text", e)) for e in events if getattr(e, "text", e)],
+        plies.append({"line": line, "events": [named(str(getattr(e, "text", e))) for e in events
+                                               if getattr(e, "text", e)],
                       "scores": [float(x) if not float(x).is_integer() else int(x) for x in view.scores(state)]})
 
     snapshot(0, "The start of the game.", cursor.events(0))
