@@ -13,3 +13,4 @@ True
 
 from .windward.replay import *  # noqa: F401,F403
 from .windward.replay import NOTABLE, __all__  # noqa: F401
+from .core.replay_page import replay_html  # noqa: F401,E402  (a static replay page of any record)

@@ -1,87 +1,194 @@
-"""``windward replay FILE``: a recorded game's score sheet in the terminal.
+"""``windward replay FILE``: a recorded game in the terminal, as JSON, or as a static replay page.
 
-The score sheet lists every ply (who acted, what it caused, comments), turn by turn, and the
-scores at the end; ``--ply N`` stops after ply N (the scores are then those of that moment).
-``--json`` gives the same plies as data.
+    windward replay game.wwr.json                 the score sheet, turn by turn
+    windward replay game.wwr.json --ply 40        the position after ply 40, in words
+    windward replay game.wwr.json --json          the end (or --ply N) as JSON
+    windward replay game.wwr.json --html game.html   a page that replays it in any browser
+
+Any game of the family: the record's ``format`` names the game. Every action is replayed
+through the rules first; a record that is not valid fails with exit code 1 and a message
+naming the field or the ply.
+
+>>> import argparse
+>>> p = argparse.ArgumentParser(prog="windward"); sub = p.add_subparsers(dest="command")
+>>> _ = add_parser(sub)
+>>> args = p.parse_args(["replay", "game.wwr.json", "--ply", "3", "--html", "out.html"])
+>>> args.file, args.ply, args.html, args.handler is run
+('game.wwr.json', 3, 'out.html', True)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
-from .base import EXIT_OK, CommandError, add_json_flag, natural_int, new_parser, print_json, usage_error
+__all__ = ["add_parser", "run", "position_text", "position_json"]
+
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 EXAMPLES = """\
 examples:
-  windward replay my-game.wwr.json
-  windward replay notebooks/data/greedy-4p.wwr.json --ply 40     the game up to ply 40
-  windward replay voyage.nwr.json --json                         the plies as JSON
+  windward replay notebooks/data/greedy-2p.wwr.json
+  windward replay notebooks/data/greedy-2p.wwr.json --ply 40
+  windward replay notebooks/data/northwind-greedy-3p.nwr.json --json
+  windward replay notebooks/data/tailwinds-greedy-2p.twr.json --html replay.html
+  windward replay game.wwr.json --ply -1 --json     (negative plies count from the end)
+
+The page written by --html is one file with every board drawn in it: open it in any browser,
+no server and no network needed. Step with the slider, the buttons or the arrow keys.
+
+exit codes: 0 done, 1 the record cannot be read or replayed, 2 the command line is wrong
 """
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
-    p = new_parser(subparsers, "replay", help="show a recorded game ply by ply",
-                   description="Show a game record of any game of the family as a score sheet in the terminal.",
-                   epilog=EXAMPLES)
-    p.add_argument("file", metavar="FILE", help="a record file (.wwr.json, .nwr.json, .wpr.json, .twr.json)")
-    p.add_argument("--ply", type=natural_int, metavar="N", help="stop after ply N (0: the starting position)")
-    p.add_argument("--width", type=natural_int, default=100, metavar="COLUMNS",
-                   help="wrap the score sheet at this width (default: 100)")
-    add_json_flag(p, "the plies and the scores")
+class _Stop(Exception):
+    def __init__(self, message: str, code: int = EXIT_FAILURE):
+        super().__init__(message)
+        self.code = code
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``replay`` to the ``windward`` command line."""
+    p = subparsers.add_parser(
+        "replay", help="show a recorded game: score sheet, a position, JSON, or a static HTML replay",
+        description="Replay a game record of any wind game (the file's format names the game): print its score "
+                    "sheet, the position at a ply, or write a self-contained replay page.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="a game record (.wwr.json, .nwr.json, .wpr.json, .twr.json)")
+    p.add_argument("--ply", type=int, metavar="N",
+                   help="show the position after ply N (0 = the start; negative counts from the end)")
+    p.add_argument("--json", action="store_true", help="print machine-readable JSON instead of text")
+    p.add_argument("--html", metavar="OUT",
+                   help="write a static replay page to OUT ('-' for standard output)")
+    p.add_argument("--width", type=int, default=100, metavar="COLUMNS",
+                   help="wrap the score sheet at this many columns (default: 100)")
+    p.set_defaults(handler=run)
     return p
 
 
-def load(path: str) -> Any:
-    """The record of ``path``, checked against its schema (the replay checks every action)."""
-    import windward_nb as ww
-
-    try:
-        return ww.load_record(path, verify=False)
-    except ww.RecordError as exc:
-        raise CommandError(f"{path}: {exc}") from None
-
-
-def cut(record: Any, ply: int | None, path: str) -> Any:
-    """``record`` up to ``ply`` (the whole of it when None; a usage error past its end)."""
-    if ply is not None:
-        if ply > len(record.actions):
-            raise usage_error(f"--ply {ply} is past the end of {path} ({len(record.actions)} plies)")
-        record = record.copy()
-        record.actions = record.actions[:ply]
-        record.comments = {k: v for k, v in record.comments.items() if k <= ply}
-    return record
-
-
-def as_data(record: Any, total: int) -> dict[str, Any]:
-    from ..core.rules import CHANCE
-
-    cursor = record.cursor()
-    names = record.names()
-    plies = []
-    for p in cursor.plies():
-        plies.append({"ply": p.ply, "seat": None if p.actor == CHANCE else p.actor,
-                      "who": "chance" if p.actor == CHANCE else names[p.actor] if 0 <= p.actor < len(names)
-                      else f"seat {p.actor}",
-                      "action": str(p.action), "events": p.texts, "comment": p.comment})
-    rules, final = cursor.rules, cursor.state
-    over = bool(rules.is_over(final))
-    return {"game": record.GAME, "title": record.TITLE, "players": record.players, "options": record.options,
-            "seed": record.seed, "plies_in_file": total, "ply": len(record.actions), "plies": plies,
-            "scores": [x.item() if hasattr(x, "item") else x for x in rules.scores(final)], "over": over,
-            "result": rules.outcome_text(final) if over else None}
-
-
 def run(args: argparse.Namespace) -> int:
-    import windward_nb as ww
-
-    whole = load(args.file)
-    record = cut(whole, args.ply, args.file)
+    """Run ``windward replay``; return the exit code (errors are one line on stderr)."""
     try:
-        if args.json:
-            print_json(as_data(record, len(whole.actions)))
-        else:
-            print(record.to_text(width=max(40, args.width)), end="")
-    except ww.RecordError as exc:
-        raise CommandError(f"{args.file}: {exc}") from None
+        return _run(args)
+    except _Stop as stop:
+        print(f"windward replay: error: {stop}", file=sys.stderr)
+        return stop.code
+    except BrokenPipeError:  # the reader stopped early (``| head``): not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+
+
+def _load(path: str) -> Any:
+    from ..core.errors import RecordError
+    from ..core.record import load_record
+
+    p = Path(path)
+    if not p.exists():
+        raise _Stop(f"no such file: {path}")
+    if p.is_dir():
+        raise _Stop(f"{path} is a folder; give a game record file")
+    try:
+        return load_record(p)
+    except RecordError as err:
+        raise _Stop(f"{path}: {err}") from None
+    except OSError as err:
+        raise _Stop(f"cannot read {path}: {err.strerror or err}") from None
+
+
+def _ply(record: Any, ply: int | None) -> int | None:
+    if ply is None:
+        return None
+    n = len(record.actions)
+    k = ply + n + 1 if ply < 0 else ply
+    if not 0 <= k <= n:
+        raise _Stop(f"--ply {ply} is outside this record, which has plies 0 to {n} (or -1 to -{n + 1})",
+                    EXIT_USAGE)
+    return k
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.width < 20:
+        raise _Stop(f"--width {args.width} is too narrow (at least 20 columns)", EXIT_USAGE)
+    record = _load(args.file)
+    ply = _ply(record, args.ply)
+    if args.html is not None:
+        from ..core.replay_page import replay_html
+
+        page = _with_progress(record, replay_html)
+        if args.html == "-":
+            sys.stdout.write(page)
+            return EXIT_OK
+        out = Path(args.html)
+        try:
+            out.write_text(page, encoding="utf-8")
+        except OSError as err:
+            raise _Stop(f"cannot write {args.html}: {err.strerror or err}") from None
+        note = f"wrote {out} ({len(record.actions)} plies, {out.stat().st_size / 1024:.0f} KiB): open it in a browser"
+        print(json.dumps({"html": str(out), "plies": len(record.actions)}) if args.json else note)
+        return EXIT_OK
+    if args.json:
+        print(json.dumps(position_json(record, ply), indent=2, ensure_ascii=False))
+    elif ply is None:
+        sys.stdout.write(record.to_text(width=args.width))
+    else:
+        print(position_text(record, ply))
     return EXIT_OK
+
+
+def _with_progress(record: Any, replay_html: Any) -> str:
+    """``replay_html(record)`` with a progress bar on stderr when it is a terminal (and tqdm is
+    installed); otherwise quietly."""
+    bar = None
+    if sys.stderr.isatty():
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            tqdm = None
+        if tqdm is not None:
+            bar = tqdm(total=len(record.actions), desc="drawing plies", unit="ply", file=sys.stderr, leave=False)
+    try:
+        return str(replay_html(record, progress=bar.update if bar is not None else None))
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _at(record: Any, ply: int | None) -> Any:
+    cursor = record.cursor()
+    cursor.seek(len(cursor) if ply is None else ply)
+    return cursor
+
+
+def position_text(record: Any, ply: int) -> str:
+    """The position after ``ply`` in words: the ply's caption, then the game's text summary."""
+    from ..core.view import view_for
+
+    cursor = _at(record, ply)
+    view = view_for(cursor.state)
+    return cursor.caption() + "\n" + view.text_summary(cursor.state, record.names())
+
+
+def position_json(record: Any, ply: int | None = None) -> dict[str, Any]:
+    """The position after ``ply`` (default: the end of the record) as JSON-ready data."""
+    from ..core.outcome import outcome_of
+    from ..core.view import view_for
+
+    cursor = _at(record, ply)
+    state = cursor.state
+    view = view_for(state)
+    names = record.names()
+    decider = view.decider(state)
+    outcome = outcome_of(state, None, names) if view.is_over(state) else None
+    return {
+        "game": record.GAME, "format": record.FORMAT, "plies": len(cursor), "ply": cursor.ply,
+        "players": names, "scores": dict(zip(names, view.scores(state))), "score_name": view.score_name,
+        "status": view.status(state), "decider": names[decider] if 0 <= decider < len(names) else None,
+        "over": view.is_over(state), "outcome": outcome.to_dict() if outcome is not None else None,
+        "last_action": record.actions[cursor.ply - 1] if cursor.ply else None,
+        "fingerprint": state.fingerprint(),
+    }

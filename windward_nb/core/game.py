@@ -79,6 +79,18 @@ class Game:
     def winners(self) -> list[int]:
         return self.rules.winners(self.state)
 
+    def outcome(self) -> Any:
+        """How the game ended: an :class:`~windward_nb.core.outcome.Outcome` (winners, scores,
+        reason), or ``None`` while it goes on."""
+        from .outcome import outcome_of
+
+        names = [self.rules.seat_name(self.state, i) for i in range(self.players)]
+        given = self.record.names() if self.record is not None and hasattr(self.record, "names") else []
+        for i, name in enumerate(given[:len(names)]):
+            if name and name != f"Player {i + 1}":  # a name the players chose beats the game's default
+                names[i] = name
+        return outcome_of(self.state, self.rules, names)
+
     def legal_actions(self) -> list[Action]:
         return self.rules.legal_actions(self.state)
 
@@ -211,6 +223,25 @@ class Game:
         g._history = list(self._history)  # entries are immutable tuples
         g._checkpoints = dict(self._checkpoints)  # checkpoint states are never mutated: shared safely
         return g
+
+    # --------------------------------------------------------------------------- displays
+    def _repr_svg_(self) -> str:
+        """The board with a one-line status, as a static SVG picture."""
+        from .svg import state_svg
+
+        return state_svg(self.state)
+
+    def _repr_html_(self) -> str:
+        """The board picture and, under it, the ply and the scores (a notebook shows this)."""
+        from .svg import escape
+
+        scores = ", ".join(f"{x:g}" for x in self.scores())
+        line = f"ply {self.ply} · scores {scores}"
+        if self.is_over:
+            out = self.outcome()
+            line += f" · {out.reason}" if out is not None else ""
+        return (f'<div class="wwnb-game">{self._repr_svg_()}'
+                f'<div style="font-size:12px;color:#333">{escape(line)}</div></div>')
 
     def __repr__(self) -> str:
         who = self.current_player

@@ -75,6 +75,54 @@ class Replay:
     def ply(self) -> int:
         return self._ply
 
+    # ------------------------------------------------------------------ displays
+    def svg(self, ply: int | None = None) -> str:
+        """The board at ply ``ply`` (default: the current one) as an SVG picture; the cursor stays."""
+        from .svg import state_svg
+
+        if ply is None:
+            return state_svg(self._state)
+        here = self._ply
+        try:
+            return state_svg(self.seek(ply)._state)
+        finally:
+            self.seek(here)
+
+    def caption(self) -> str:
+        """One line for the current ply: its number, who did what (sealed choices stay sealed)."""
+        if self._ply == 0:
+            return f"ply 0 of {len(self)}: the start of the game"
+        from .view import view_for
+
+        here = self._ply
+        before = self.seek(here - 1)._state.clone()
+        self.seek(here)
+        view = view_for(before)
+        try:
+            said = view.public_action(before, self.action(here))
+        except Exception:  # noqa: BLE001 - a caption never stops a display
+            said = str(self.action(here))
+        seat = self.actor(here)
+        names = self.record.names() if hasattr(self.record, "names") else []
+        who = "chance" if seat == CHANCE else (names[seat] if 0 <= seat < len(names) else f"seat {seat}")
+        if said.lower().startswith(who.lower()):
+            return f"ply {here} of {len(self)}: {said}"
+        return f"ply {here} of {len(self)}: {who}: {said}"
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def _repr_html_(self) -> str:
+        """The board at the current ply with a caption (what a notebook shows)."""
+        from .svg import escape
+
+        named = naming(self.record.names()) if hasattr(self.record, "names") else str
+        texts = [named(t) for t in self.texts() if t][:6]
+        events = "".join(f"<li>{escape(t)}</li>" for t in texts)
+        return (f'<div class="wwnb-replay"><div style="font-size:13px;font-weight:bold">{escape(self.caption())}'
+                f"</div>" + (f'<ul style="font-size:12px;margin:2px 0">{events}</ul>' if events else "")
+                + f"{self.svg()}</div>")
+
     @property
     def state(self) -> Any:
         """The position at the current ply (do not mutate; see :meth:`game`)."""

@@ -43,6 +43,32 @@ class State:
 
     rules: ClassVar["Rules"]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # A game's state is usually a dataclass, whose generated repr prints every field
+        # (thousands of characters). Putting the short repr in the class itself first makes
+        # @dataclass keep it; a class that writes its own __repr__ keeps that one.
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            inherited = next(k.__dict__["__repr__"] for k in cls.__mro__[1:] if "__repr__" in k.__dict__)
+            cls.__repr__ = inherited  # type: ignore[method-assign]
+
+    def __repr__(self) -> str:
+        """One line: the state's class, its game and its status (who acts, or how it ended)."""
+        name = type(self).__name__
+        try:
+            from .svg import status_line
+
+            scores = ", ".join(f"{x:g}" for x in type(self).rules.scores(self))
+            return f"<{name} {status_line(self)}; scores {scores}>"
+        except Exception:  # noqa: BLE001 - a repr never raises, even for a half-built state
+            return f"<{name} of {getattr(getattr(type(self), 'rules', None), 'game', '') or 'a game'}>"
+
+    def _repr_svg_(self) -> str:
+        """The board as a static SVG picture (Jupyter shows it; GitHub and nbviewer too)."""
+        from .svg import state_svg
+
+        return state_svg(self)
+
     def clone(self) -> "State":  # pragma: no cover - abstract
         raise NotImplementedError
 

@@ -34,6 +34,7 @@ from math import comb
 from typing import Any, Iterable, Mapping
 
 from ..core import dice
+from ..core.html import percent, table
 from .components import BATTLE_FACES, Components, load_components
 
 __all__ = ["PirateOdds", "VoyageOdds", "pirate_odds", "pirate_table", "voyage_odds", "stack_counts",
@@ -67,6 +68,13 @@ class PirateOdds:
     @property
     def expected_hits(self) -> Fraction:
         return sum((k * p for k, p in enumerate(self.hits)), Fraction(0))
+
+    def _repr_html_(self) -> str:
+        """The chance of each number of hits and of victory, as an HTML table."""
+        rows = [[f"{k} hit{'s' if k != 1 else ''}", percent(p), str(p)] for k, p in enumerate(self.hits)]
+        rows.append(["victory", percent(self.win), str(self.win)])
+        who = f"{self.cannons} cannon{'s' if self.cannons != 1 else ''}" + (" with a Cannoneer" if self.cannoneer else "")
+        return table(["", "probability", "exact"], rows, caption=f"{who} against a pirate of strength {self.strength}")
 
 
 def _hit_faces(faces: Iterable[str], cannoneer: bool) -> tuple[int, ...]:
@@ -119,6 +127,16 @@ class VoyageOdds:
     @property
     def no_fog(self) -> Fraction:
         return self.fogs[0]
+
+    def _repr_html_(self) -> str:
+        """The voyage's chances as an HTML table."""
+        rows = [["reach the destination", percent(self.reach), str(self.reach)],
+                ["... with no fog before it", percent(self.reach_clear), str(self.reach_clear)]]
+        rows += [[f"{k} fog tile{'s' if k != 1 else ''}", percent(p), str(p)] for k, p in enumerate(self.fogs)]
+        if self.lookout:
+            rows.append(["the Lookout sends a tile under", percent(self.sent_under), str(self.sent_under)])
+        return table(["", "probability", "exact"], rows,
+                     caption=f"sailing {self.sail} of {self.tiles} tiles" + (" with a Lookout" if self.lookout else ""))
 
 
 def stack_counts(stack: Mapping[str, int] | Iterable[str], comp: Components | None = None) -> tuple[int, int, int]:

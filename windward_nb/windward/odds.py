@@ -58,6 +58,7 @@ from typing import Any, Iterable, Mapping, Sequence, Union
 import numpy as np
 
 from ..core import dice
+from ..core.html import percent, table
 from .components import Components, load_components
 
 __all__ = [
@@ -405,6 +406,21 @@ class BattleOdds:
             f"BattleOdds({self.attacker} vs {self.defender}: win {float(self.win):.4f}, "
             f"tie {float(self.tie):.4f}, loss {float(self.loss):.4f})"
         )
+
+    def _repr_html_(self) -> str:
+        """The odds as an HTML table (a notebook shows it; GitHub and nbviewer too)."""
+        exact = self.exact
+        header = ["", "probability"] + (["exact"] if exact else [])
+
+        def row(name: str, p: Number) -> list[Any]:
+            return [name, percent(p)] + ([str(p)] if exact else [])
+
+        rows = [row("attacker wins", self.win), row("tie", self.tie), row("defender wins", self.loss)]
+        for side in ("attacker", "defender"):
+            if side in self.ship_lost:
+                rows.append(row(f"{side}'s ship lost", self.ship_lost[side]))
+        rows.append(["expected margin", f"{float(self.expected_margin):+.3f} hits"] + ([""] if exact else []))
+        return table(header, rows, caption=f"{self.attacker} attacks {self.defender}; bonuses: {self.play}")
 
     def summary(self) -> str:
         """A few lines of plain text describing the odds."""
@@ -1044,6 +1060,17 @@ class OddsTable:
 
     def __repr__(self) -> str:
         return f"OddsTable({self.row_name} {_span(self.rows)} x {self.col_name} {_span(self.cols)})"
+
+    def to_html(self, which: str = "win") -> str:
+        """The chosen array as an HTML table of percentages, shaded as a heat map."""
+        arr = self[which]
+        rows = [[f"{self.row_name} {r}"] + [percent(p, 1) for p in line] for r, line in zip(self.rows, arr)]
+        shade = [[float(p) for p in line] for line in arr]
+        return table([""] + [f"{self.col_name} {c}" for c in self.cols], rows, shade=shade,
+                     caption=f"attacker {which} % ({self.row_name} down, {self.col_name} across)")
+
+    def _repr_html_(self) -> str:
+        return self.to_html("win")
 
     def summary(self, which: str = "win") -> str:
         """The chosen array as a text grid of percentages."""

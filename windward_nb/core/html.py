@@ -1,0 +1,46 @@
+"""Small HTML tables for notebook displays (``_repr_html_``): :func:`table` and :func:`percent`.
+
+Plain, self-contained HTML (inline styles only, no scripts), so a saved notebook shows
+the table on GitHub and nbviewer.
+
+>>> html = table(["side", "wins"], [["attacker", percent(0.25)], ["defender <b>", percent(0.75)]])
+>>> html.count("<tr>"), "25.00%" in html, "defender &lt;b&gt;" in html
+(3, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import Any
+
+__all__ = ["table", "percent", "escape"]
+
+_CELL = "padding:2px 8px;text-align:right"
+
+
+def percent(p: Any, digits: int = 2) -> str:
+    """A probability as a percentage (``0.25`` -> ``'25.00%'``; exact fractions too)."""
+    return f"{100 * float(p):.{digits}f}%"
+
+
+def table(header: Sequence[Any], rows: Iterable[Sequence[Any]], caption: str = "",
+          shade: Sequence[Sequence[float | None]] | None = None) -> str:
+    """An HTML table: ``header`` cells, then ``rows`` whose first cell is a row heading.
+
+    ``shade`` (same shape as the rows' data cells, values 0-1 or None) tints each cell, darker
+    for larger values, as a heat map."""
+    head = "".join(f'<th style="{_CELL};border-bottom:1px solid #999">{escape(str(h))}</th>' for h in header)
+    body = []
+    for r, row in enumerate(rows):
+        cells = [f'<th style="{_CELL}">{escape(str(row[0]))}</th>']
+        for c, value in enumerate(row[1:]):
+            tint = shade[r][c] if shade is not None else None
+            style = _CELL + (f";background:rgba(0,114,178,{0.08 + 0.5 * min(1.0, max(0.0, tint)):.2f})"
+                             if tint is not None else "")
+            cells.append(f'<td style="{style}">{escape(str(value))}</td>')
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    cap = (f'<caption style="text-align:left;font-weight:bold;padding:2px 0">{escape(caption)}</caption>'
+           if caption else "")
+    return (f'<table class="wwnb-table" style="border-collapse:collapse;font-size:13px">{cap}'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
