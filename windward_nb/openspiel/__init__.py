@@ -63,7 +63,7 @@ def register() -> list[str]:
             continue
         spec = importlib.import_module(module)
         gtype = adapter.game_type(short_name, spec.TITLE, spec.PARAMETERS, spec.MIN_PLAYERS, spec.MAX_PLAYERS)
-        cls = adapter.game_class(gtype, spec.configure)
+        cls = adapter.game_class(gtype, spec.configure, spec.PARAMETERS)
         if short_name not in pyspiel.registered_names():
             pyspiel.register_game(gtype, cls)
         _registered[short_name] = cls

@@ -17,7 +17,9 @@ Python state by deep-copying its attributes; these live in one
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
+from functools import lru_cache
 from typing import Any, Callable
 
 from ..core.errors import IllegalActionError
@@ -27,6 +29,8 @@ from .draws import run_with_draws
 from .spec import Config
 
 pyspiel = require_pyspiel()
+_Game: Any = pyspiel.Game  # base classes from the compiled module (typed Any for the checkers)
+_State: Any = pyspiel.State
 
 _SETUP_TEXT = "setting up the table"
 
@@ -39,6 +43,16 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict) -> "_Shared":
         return self
+
+    def __reduce__(self) -> tuple:  # a serialized state names its game's parameters, not its whole table
+        return (_shared_for, (self.config.short_name, tuple(sorted(self.config.params.items()))))
+
+
+@lru_cache(maxsize=16)
+def _shared_for(short_name: str, params: tuple) -> _Shared:
+    from . import GAMES
+
+    return _Shared(importlib.import_module(GAMES[short_name]).configure(dict(params)))
 
 
 class _Play:
@@ -191,10 +205,11 @@ def game_type(short_name: str, title: str, parameters: dict[str, Any], min_playe
     )
 
 
-def game_class(gtype: Any, configure: Callable[[dict[str, Any]], Config]) -> type:
-    """A :class:`pyspiel.Game` subclass playing the games ``configure`` makes from parameters."""
+def game_class(gtype: Any, configure: Callable[[dict[str, Any]], Config], defaults: dict[str, Any]) -> type:
+    """A :class:`pyspiel.Game` subclass playing the games ``configure`` makes from parameters
+    (``defaults`` fill in the ones not given, so a game prints and reloads the same way)."""
 
-    class WindGame(pyspiel.Game):
+    class WindGame(_Game):
         def __init__(self, params: dict[str, Any] | None = None):
             given = {k: v for k, v in (params or {}).items()}
             config = configure(given)
@@ -208,7 +223,7 @@ def game_class(gtype: Any, configure: Callable[[dict[str, Any]], Config]) -> typ
                 utility_sum=None,
                 max_game_length=config.max_decisions,
             )
-            super().__init__(gtype, info, given)
+            super().__init__(gtype, info, {**defaults, **given})
             self.config = config
             self._shared = _Shared(config)
 
@@ -222,7 +237,7 @@ def game_class(gtype: Any, configure: Callable[[dict[str, Any]], Config]) -> typ
     return WindGame
 
 
-class WindState(pyspiel.State):
+class WindState(_State):
     """One position of a game of the family, as OpenSpiel sees it."""
 
     def __init__(self, game: Any):
@@ -311,8 +326,10 @@ class WindState(pyspiel.State):
             who = _decider(cfg, r)
             if who == seat:
                 text = _action_text(cfg, r, who, action)
+            elif who == CHANCE and table.is_draw(action):
+                text = "setup draw" if r.state is None else "draw"
             elif who == CHANCE:
-                text = "setup draw" if r.state is None else ("draw" if table.is_draw(action) else table.chance_text(action))
+                text = table.chance_text(action)
             else:
                 text = f"seat {who}: " + cfg.public_text(r.state, table.player_action(action))
             _apply(cfg, r, action)

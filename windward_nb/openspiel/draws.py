@@ -143,7 +143,7 @@ class ScriptedRng:
                               "the OpenSpiel adapter supports integers, permutation and choice")
 
 
-def run_with_draws(fn: Callable[[ScriptedRng], T], draws: Sequence[int]) -> tuple[T | None, list[tuple[int, float]]]:
+def run_with_draws(fn: Callable[[Any], T], draws: Sequence[int]) -> tuple[T | None, list[tuple[int, float]]]:
     """Run ``fn`` on a :class:`ScriptedRng` over ``draws``: ``(result, [])`` when it finishes,
     ``(None, outcomes)`` when it needs one more draw.
 

@@ -19,6 +19,11 @@ from ..core.rules import Rules
 from .table import ActionTable
 
 
+def whole_text(state: Any, action: Action) -> str:
+    """An action as every seat sees it: its whole text (the default for games without secret choices)."""
+    return str(action)
+
+
 @dataclass(frozen=True)
 class Config:
     """One game of the family, configured: what :mod:`.adapter` plays."""
@@ -31,8 +36,9 @@ class Config:
     table: ActionTable
     max_decisions: int  #: OpenSpiel's ``max_game_length``: a game cut off there ends with nobody winning
     options: dict[str, Any] = field(default_factory=dict)  #: the options in words, for ``str(state)``
+    params: dict[str, Any] = field(default_factory=dict)  #: the parameters it was configured from
     #: what the other seats learn when ``action`` is taken in ``state`` (default: its whole text)
-    public_text: Callable[[Any, Action], str] = field(default=lambda state, action: str(action))
+    public_text: Callable[[Any, Action], str] = whole_text
 
 
 def whole(params: dict[str, Any], name: str, lo: int, hi: int | None = None) -> int:

@@ -139,6 +139,24 @@ def action_table() -> ActionTable:
     return build_table(load_components())
 
 
+@dataclasses.dataclass(frozen=True)
+class Start:
+    """Sets up a table of Windward from a random generator (a picklable function of ``rng``)."""
+
+    players: int
+    mode: str
+    planet: str
+    variants: tuple[str, ...]
+    edition: str
+    difficulty: str
+    comp: Components
+
+    def __call__(self, rng: Any) -> Any:
+        setup = draw_setup(self.players, rng, self.comp, None, self.mode, self.variants, self.difficulty)
+        state, _ = build_state(setup, self.players, self.mode, self.planet, self.variants, self.edition, self.comp)
+        return state
+
+
 def configure(params: dict[str, Any]) -> Config:
     """A :class:`~.spec.Config` from OpenSpiel game parameters (missing ones take :data:`PARAMETERS`).
 
@@ -166,12 +184,8 @@ def configure(params: dict[str, Any]) -> Config:
         comp = dataclasses.replace(comp, limits={**comp.limits, "notoriety_goal": goal})
     max_decisions = whole(p, "max_decisions", 1)
 
-    def start(rng: Any) -> Any:
-        setup = draw_setup(players, rng, comp, None, mode, variants, difficulty)
-        state, _ = build_state(setup, players, mode, planet, variants, edition, comp)
-        return state
-
+    start = Start(players, mode, planet, variants, edition, difficulty, comp)
     options = {"players": players, "mode": mode, "planet": planet, "variants": ",".join(variants),
                "difficulty": difficulty, "edition": edition, "notoriety_goal": comp.limits["notoriety_goal"]}
     return Config(short_name=SHORT_NAME, title=TITLE, rules=RULES, players=players, start=start,
-                  table=action_table(), max_decisions=max_decisions, options=options)
+                  table=action_table(), max_decisions=max_decisions, options=options, params=dict(params))
