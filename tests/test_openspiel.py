@@ -19,6 +19,9 @@ from windward_nb.core.rules import CHANCE
 from windward_nb.openspiel import INSTALL_HINT, load_game, register, require_pyspiel
 from windward_nb.openspiel.draws import DrawNeeded, ScriptedRng, UnsupportedDraw, run_with_draws
 from windward_nb.openspiel.table import ActionNotInTable
+from windward_nb.northwind.actions import GRAMMAR as NW_GRAMMAR
+from windward_nb.northwind.rules import RULES as NW_RULES
+from windward_nb.openspiel import northwind as nw_spiel
 from windward_nb.openspiel.windward import action_table, max_battle_dice
 from windward_nb.windward import RULES
 from windward_nb.windward.actions import GRAMMAR, Action
@@ -64,6 +67,12 @@ def test_openspiel_random_simulation_checks_pass(params):
     pyspiel.random_sim_test(load_game(**params), num_sims=1, serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("players, turns", [(2, 20), (4, 12)])
+def test_openspiel_random_simulation_checks_pass_on_north_wind(players, turns):
+    pyspiel.random_sim_test(load_game("north-wind", players=players, max_turns=turns), num_sims=1,
+                            serialize=False, verbose=False)
+
+
 def test_openspiel_random_simulation_with_serialization():
     pyspiel.random_sim_test(load_game(**SHORT), num_sims=1, serialize=True, verbose=False)
 
@@ -79,6 +88,8 @@ def test_registered_by_name_and_loaded_through_pyspiel():
     assert game.max_chance_outcomes() == table.max_chance_outcomes == 12_433
     state = game.new_initial_state()
     assert state.is_chance_node() and str(state).startswith("Windward")
+    north = pyspiel.load_game("python_north_wind(players=4)")
+    assert north.num_players() == 4 and north.num_distinct_actions() == nw_spiel.action_table().num_distinct_actions
 
 
 # ==================================================================================== the action table
@@ -90,6 +101,36 @@ def test_the_table_numbers_every_verb_and_reads_back():
         assert table.player_id(Action.parse(str(a))) == i
     assert table.draws == len(load_components().deck_list())
     assert max_battle_dice(load_components()) == 40  # the eight red cresters of the stock together
+
+
+def test_the_north_wind_table_numbers_every_verb_but_the_deal_and_shuffles():
+    table = nw_spiel.action_table()
+    verbs = {a.verb for a in table.player_actions} | {a.verb for a in table.chance_actions}
+    assert verbs == set(NW_GRAMMAR.verbs) - {"deal", "shuffle"}
+    assert table.draws == len(nw_spiel.load_components().others)
+
+
+def test_legal_actions_map_both_ways_in_north_wind():
+    table = nw_spiel.action_table()
+    decisions = 0
+    for seed, players in enumerate((2, 3, 4)):
+        game = load_game("north-wind", players=players, max_turns=40)
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            s = core(state)
+            if state.is_chance_node():
+                listed = NW_RULES.chance_outcomes(s)
+                if listed:
+                    assert sorted((table.chance_id(a), p) for a, p in listed) == state.chance_outcomes()
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+                continue
+            ids = state.legal_actions()
+            assert {table.player_action(i) for i in ids} == set(NW_RULES.legal_actions(s))
+            decisions += 1
+            state.apply_action(int(rng.choice(ids)))
+    assert decisions > 100
 
 
 def test_legal_actions_map_both_ways_in_every_mode():

@@ -7,11 +7,14 @@ brings the ``open_spiel`` wheel and its ``pyspiel`` module)::
     game = load_game(players=2)                    # pyspiel.load_game("python_windward(players=2)")
     state = game.new_initial_state()               # chance sets up the table first
 
-Registered games (short names for ``pyspiel.load_game``): ``python_windward``.
-Its parameters: ``players``, ``mode``, ``planet``, ``variants`` (comma
-separated), ``difficulty``, ``edition``, ``notoriety_goal`` (0: the rulebook's
-15) and ``max_decisions`` (OpenSpiel needs a bound on the length of a game; a
-game still going after that many decisions ends with nobody winning).
+Registered games (short names for ``pyspiel.load_game``): ``python_windward``
+(``load_game("windward", ...)``) with the parameters ``players``, ``mode``,
+``planet``, ``variants`` (comma separated), ``difficulty``, ``edition``,
+``notoriety_goal`` (0: the rulebook's 15); and ``python_north_wind``
+(``load_game("north-wind", ...)``) with ``players``, ``stop_early``,
+``exclusive_bonuses``, ``max_turns`` (0: no limit). Both take
+``max_decisions``: OpenSpiel needs a bound on the length of a game, and a game
+still going after that many decisions ends with nobody winning.
 
 The adapter (:mod:`.adapter`) is generic over the core's ``Rules`` protocol;
 a game joins by giving an action table and a way to set up a table from a
@@ -32,8 +35,9 @@ from typing import Any
 from ..core.errors import OptionError
 
 #: OpenSpiel short name -> the module describing that game (see :mod:`.windward`)
-GAMES = {"python_windward": "windward_nb.openspiel.windward"}
-_NAMES = {"windward": "python_windward", "python_windward": "python_windward"}
+GAMES = {"python_windward": "windward_nb.openspiel.windward", "python_north_wind": "windward_nb.openspiel.northwind"}
+_NAMES = {"windward": "python_windward", "python_windward": "python_windward",
+          "north_wind": "python_north_wind", "northwind": "python_north_wind", "python_north_wind": "python_north_wind"}
 
 INSTALL_HINT = ('OpenSpiel is not installed: the OpenSpiel adapter needs the "openspiel" extra '
                 '(pip install "windward-nb[openspiel]", which installs the open_spiel wheel)')
@@ -71,7 +75,8 @@ def register() -> list[str]:
 
 
 def load_game(game: str = "windward", **params: Any) -> Any:
-    """A ``pyspiel.Game`` of ``game`` (``"windward"``) with the given parameters, registering it first.
+    """A ``pyspiel.Game`` of ``game`` (``"windward"``, ``"north-wind"``) with the given parameters,
+    registering it first.
 
     Bad parameters raise :class:`~windward_nb.core.errors.OptionError` naming them.
     """
