@@ -124,7 +124,7 @@ def chance_texts(comp: Components) -> list[str]:
     """Every listed chance outcome of Windward as text (a shuffle is drawn, not listed)."""
     out = [f"{die} {n}" for die in ("wind", "grey", "white") for n in range(1, 7)]
     for n in range(max_battle_dice(comp) + 1):
-        out += [str(Action("dice", roll)) for roll, _ in dice_outcomes(n, comp.battle_die)]
+        out += [f"dice {','.join(map(str, roll)) or '-'}" for roll, _ in dice_outcomes(n, comp.battle_die)]
     return out
 
 
