@@ -17,7 +17,7 @@ from open_spiel.python.bots import uniform_random
 from windward_nb.core.errors import OptionError
 from windward_nb.core.rules import CHANCE
 from windward_nb.openspiel import INSTALL_HINT, load_game, register, require_pyspiel
-from windward_nb.openspiel.draws import DrawNeeded, ScriptedRng, UnsupportedDraw, run_with_draws
+from windward_nb.openspiel.draws import DrawNeeded, NotAnOutcome, ScriptedRng, UnsupportedDraw, run_with_draws
 from windward_nb.openspiel.table import ActionNotInTable
 from windward_nb.northwind.actions import GRAMMAR as NW_GRAMMAR
 from windward_nb.northwind.rules import RULES as NW_RULES
@@ -175,6 +175,14 @@ def test_an_action_outside_the_table_or_not_legal_is_refused():
     with pytest.raises(ValueError):
         state.apply_action(illegal)
     assert str(state) == before
+    # at a draw of setup (the tile order: six outcomes), another draw or a die roll is refused
+    fresh = game.new_initial_state()
+    table = action_table()
+    assert [i for i, _ in fresh.chance_outcomes()] == [table.draw_id(j) for j in range(6)]
+    for wrong in (table.draw_id(6), table.chance_id(Action.parse("wind 3"))):
+        with pytest.raises(ValueError, match="not a chance outcome here"):
+            fresh.apply_action(wrong)
+    assert fresh.history() == [] and len(fresh.chance_outcomes()) == 6
 
 
 # ==================================================================================== chance
@@ -199,7 +207,7 @@ def test_a_permutation_drawn_item_by_item_makes_every_order_equally_likely():
 def test_the_scripted_generator_refuses_what_has_no_list_of_outcomes():
     with pytest.raises(UnsupportedDraw, match="normal"):
         ScriptedRng([]).normal()
-    with pytest.raises(ValueError, match="not one of its outcomes"):
+    with pytest.raises(NotAnOutcome, match="not one of its outcomes"):
         ScriptedRng([7]).integers(6)
     with pytest.raises(DrawNeeded):
         ScriptedRng([0]).permutation(2)

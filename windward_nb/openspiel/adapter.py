@@ -25,7 +25,7 @@ from typing import Any, Callable
 from ..core.errors import IllegalActionError
 from ..core.rules import CHANCE, TERMINAL
 from . import require_pyspiel
-from .draws import run_with_draws
+from .draws import NotAnOutcome, run_with_draws
 from .spec import Config
 
 pyspiel = require_pyspiel()
@@ -137,30 +137,23 @@ def _apply(cfg: Config, p: _Play, action: int) -> None:
     table = cfg.table
     if who == TERMINAL:
         raise IllegalActionError("End of the game", "the game is over")
-    if who == CHANCE:
-        if p.state is None or not cfg.rules.chance_outcomes(p.state):
-            if not table.is_draw(action):
-                raise IllegalActionError("Chance", f"{action} is not a chance outcome here")
-            draws = p.setup_draws if p.state is None else p.draws
-            draws.append(table.draw_of(action))
-            try:
-                _settle(cfg, p)  # the game's sampling code checks the draw
-            except ValueError:
-                draws.pop()
-                raise IllegalActionError("Chance", f"{action} is not a chance outcome here") from None
-            return
-        else:
-            act = table.chance_action(action)
-            refusal = cfg.rules.why_illegal(p.state, act)
-            if refusal:
-                raise IllegalActionError(*refusal)
-            cfg.rules.apply(p.state, act)
-    else:
-        act = table.player_action(action)
-        refusal = cfg.rules.why_illegal(p.state, act)
-        if refusal:
-            raise IllegalActionError(*refusal)
-        cfg.rules.apply(p.state, act)
+    if who == CHANCE and (p.state is None or not cfg.rules.chance_outcomes(p.state)):
+        if not table.is_draw(action):
+            raise IllegalActionError("Chance", f"{action} is not a chance outcome here")
+        draws = p.setup_draws if p.state is None else p.draws
+        draws.append(table.draw_of(action))
+        try:
+            _settle(cfg, p)  # the game's own sampling code runs with the draws, and checks the new one
+        except NotAnOutcome:
+            draws.pop()
+            raise IllegalActionError("Chance", f"{action} is not a chance outcome here") from None
+        return
+    act = table.chance_action(action) if who == CHANCE else table.player_action(action)
+    refusal = cfg.rules.why_illegal(p.state, act)
+    if refusal:
+        raise IllegalActionError(*refusal)
+    cfg.rules.apply(p.state, act)
+    if who != CHANCE:
         p.decisions += 1
     _settle(cfg, p)
     if p.decisions >= cfg.max_decisions and p.state is not None and not cfg.rules.is_over(p.state):

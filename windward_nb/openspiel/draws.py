@@ -58,6 +58,10 @@ class DrawNeeded(Exception):
         super().__init__(f"needs draw {made + 1} ({n} outcome{'s' if n != 1 else ''})")
 
 
+class NotAnOutcome(ValueError):
+    """A draw in the list that is not one of the outcomes of its request."""
+
+
 class UnsupportedDraw(TypeError):
     """The game asked the generator for something that has no finite list of outcomes."""
 
@@ -79,7 +83,7 @@ class ScriptedRng:
         if self._used < len(self._draws):
             j = self._draws[self._used]
             if not valid(j):
-                raise ValueError(f"draw {self._used + 1} is {j}, which is not one of its outcomes")
+                raise NotAnOutcome(f"draw {self._used + 1} is {j}, which is not one of its outcomes")
             self._used += 1
             return j
         raise DrawNeeded(outcomes(), self._used)
