@@ -22,6 +22,9 @@ from windward_nb.openspiel.table import ActionNotInTable
 from windward_nb.northwind.actions import GRAMMAR as NW_GRAMMAR
 from windward_nb.northwind.rules import RULES as NW_RULES
 from windward_nb.openspiel import northwind as nw_spiel
+from windward_nb.openspiel import plunder as pl_spiel
+from windward_nb.plunder.actions import GRAMMAR as PL_GRAMMAR
+from windward_nb.plunder.rules import RULES as PL_RULES
 from windward_nb.openspiel.windward import action_table, max_battle_dice
 from windward_nb.windward import RULES
 from windward_nb.windward.actions import GRAMMAR, Action
@@ -73,6 +76,12 @@ def test_openspiel_random_simulation_checks_pass_on_north_wind(players, turns):
                             serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_openspiel_random_simulation_checks_pass_on_winds_of_plunder(players):
+    pyspiel.random_sim_test(load_game("winds-of-plunder", players=players), num_sims=1, serialize=False,
+                            verbose=False)
+
+
 def test_openspiel_random_simulation_with_serialization():
     pyspiel.random_sim_test(load_game(**SHORT), num_sims=1, serialize=True, verbose=False)
 
@@ -110,27 +119,59 @@ def test_the_north_wind_table_numbers_every_verb_but_the_deal_and_shuffles():
     assert table.draws == len(nw_spiel.load_components().others)
 
 
-def test_legal_actions_map_both_ways_in_north_wind():
-    table = nw_spiel.action_table()
+def test_the_plunder_table_numbers_every_verb_but_the_shuffles():
+    table = pl_spiel.action_table()
+    verbs = {a.verb for a in table.player_actions} | {a.verb for a in table.chance_actions}
+    assert verbs == set(PL_GRAMMAR.verbs) - {"shuffle-treasure", "shuffle-actions", "place-tiles"}
+
+
+@pytest.mark.parametrize("game, rules, table, options", [
+    ("north-wind", NW_RULES, nw_spiel.action_table(), dict(max_turns=40)),
+    ("winds-of-plunder", PL_RULES, pl_spiel.action_table(), {}),
+], ids=["north-wind", "winds-of-plunder"])
+def test_legal_actions_map_both_ways_in_the_sister_games(game, rules, table, options):
     decisions = 0
-    for seed, players in enumerate((2, 3, 4)):
-        game = load_game("north-wind", players=players, max_turns=40)
+    for seed, players in enumerate((3, 4, 5) if game == "winds-of-plunder" else (2, 3, 4)):
+        state = load_game(game, players=players, **options).new_initial_state()
         rng = np.random.default_rng(seed)
-        state = game.new_initial_state()
         while not state.is_terminal():
             s = core(state)
             if state.is_chance_node():
-                listed = NW_RULES.chance_outcomes(s)
+                listed = rules.chance_outcomes(s)
                 if listed:
                     assert sorted((table.chance_id(a), p) for a, p in listed) == state.chance_outcomes()
                 actions, probs = zip(*state.chance_outcomes())
                 state.apply_action(int(rng.choice(actions, p=probs)))
                 continue
             ids = state.legal_actions()
-            assert {table.player_action(i) for i in ids} == set(NW_RULES.legal_actions(s))
+            assert {table.player_action(i) for i in ids} == set(rules.legal_actions(s))
             decisions += 1
             state.apply_action(int(rng.choice(ids)))
     assert decisions > 100
+
+
+def test_a_sealed_choice_stays_out_of_the_other_seats_information_state():
+    """Winds of Plunder's compass is set face down: until the reveal, seat 0 cannot tell which face
+    seat 1 chose, and its information state says only that seat 1 set one."""
+    game = load_game("plunder", players=3)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node() or core(state).phase != "compass" or state.current_player() != 1:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    faces = state.legal_actions()
+    assert len(faces) > 1
+    views = []
+    for face in faces[:2]:
+        child = state.child(face)
+        views.append((child.information_state_string(0), child.observation_string(0),
+                      child.information_state_string(1)))
+    assert views[0][0] == views[1][0] and views[0][1] == views[1][1]
+    assert views[0][2] != views[1][2]  # seat 1 remembers its own face
+    assert "seat 1: sets a compass face down" in views[0][0]
 
 
 def test_legal_actions_map_both_ways_in_every_mode():
