@@ -23,6 +23,9 @@ from windward_nb.northwind.actions import GRAMMAR as NW_GRAMMAR
 from windward_nb.northwind.rules import RULES as NW_RULES
 from windward_nb.openspiel import northwind as nw_spiel
 from windward_nb.openspiel import plunder as pl_spiel
+from windward_nb.openspiel import tailwinds as tw_spiel
+from windward_nb.tailwinds.actions import GRAMMAR as TW_GRAMMAR
+from windward_nb.tailwinds.rules import RULES as TW_RULES
 from windward_nb.plunder.actions import GRAMMAR as PL_GRAMMAR
 from windward_nb.plunder.rules import RULES as PL_RULES
 from windward_nb.openspiel.windward import action_table, max_battle_dice
@@ -76,6 +79,12 @@ def test_openspiel_random_simulation_checks_pass_on_north_wind(players, turns):
                             serialize=False, verbose=False)
 
 
+@pytest.mark.parametrize("params", [dict(players=2), dict(players=4, track="advanced", wind="half")],
+                         ids=["2-players", "4-players-advanced"])
+def test_openspiel_random_simulation_checks_pass_on_tailwinds(params):
+    pyspiel.random_sim_test(load_game("tailwinds", **params), num_sims=2, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize("players", [3, 5])
 def test_openspiel_random_simulation_checks_pass_on_winds_of_plunder(players):
     pyspiel.random_sim_test(load_game("winds-of-plunder", players=players), num_sims=1, serialize=False,
@@ -99,6 +108,8 @@ def test_registered_by_name_and_loaded_through_pyspiel():
     assert state.is_chance_node() and str(state).startswith("Windward")
     north = pyspiel.load_game("python_north_wind(players=4)")
     assert north.num_players() == 4 and north.num_distinct_actions() == nw_spiel.action_table().num_distinct_actions
+    for name, spec in [("python_winds_of_plunder", pl_spiel), ("python_tailwinds", tw_spiel)]:
+        assert pyspiel.load_game(name).num_distinct_actions() == spec.action_table().num_distinct_actions
 
 
 # ==================================================================================== the action table
@@ -119,6 +130,12 @@ def test_the_north_wind_table_numbers_every_verb_but_the_deal_and_shuffles():
     assert table.draws == len(nw_spiel.load_components().others)
 
 
+def test_the_tailwinds_table_numbers_every_verb():
+    table = tw_spiel.action_table()
+    verbs = {a.verb for a in table.player_actions} | {a.verb for a in table.chance_actions}
+    assert verbs == set(TW_GRAMMAR.verbs) and table.draws == 0
+
+
 def test_the_plunder_table_numbers_every_verb_but_the_shuffles():
     table = pl_spiel.action_table()
     verbs = {a.verb for a in table.player_actions} | {a.verb for a in table.chance_actions}
@@ -128,7 +145,8 @@ def test_the_plunder_table_numbers_every_verb_but_the_shuffles():
 @pytest.mark.parametrize("game, rules, table, options", [
     ("north-wind", NW_RULES, nw_spiel.action_table(), dict(max_turns=40)),
     ("winds-of-plunder", PL_RULES, pl_spiel.action_table(), {}),
-], ids=["north-wind", "winds-of-plunder"])
+    ("tailwinds", TW_RULES, tw_spiel.action_table(), dict(track="advanced")),
+], ids=["north-wind", "winds-of-plunder", "tailwinds"])
 def test_legal_actions_map_both_ways_in_the_sister_games(game, rules, table, options):
     decisions = 0
     for seed, players in enumerate((3, 4, 5) if game == "winds-of-plunder" else (2, 3, 4)):

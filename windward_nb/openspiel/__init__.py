@@ -35,10 +35,15 @@ from typing import Any
 from ..core.errors import OptionError
 
 #: OpenSpiel short name -> the module describing that game (see :mod:`.windward`)
-GAMES = {"python_windward": "windward_nb.openspiel.windward", "python_north_wind": "windward_nb.openspiel.northwind",
-         "python_winds_of_plunder": "windward_nb.openspiel.plunder"}
+GAMES = {
+    "python_windward": "windward_nb.openspiel.windward",
+    "python_north_wind": "windward_nb.openspiel.northwind",
+    "python_winds_of_plunder": "windward_nb.openspiel.plunder",
+    "python_tailwinds": "windward_nb.openspiel.tailwinds",
+}
 _NAMES = {"windward": "python_windward", "north_wind": "python_north_wind", "northwind": "python_north_wind",
           "winds_of_plunder": "python_winds_of_plunder", "plunder": "python_winds_of_plunder",
+          "tailwinds": "python_tailwinds",
           **{name: name for name in GAMES}}
 
 INSTALL_HINT = ('OpenSpiel is not installed: the OpenSpiel adapter needs the "openspiel" extra '
