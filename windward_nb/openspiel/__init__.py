@@ -1,4 +1,4 @@
-"""Windward as an OpenSpiel game, so OpenSpiel's own algorithms and tools run on it.
+"""The wind games as OpenSpiel games, so OpenSpiel's own algorithms and tools run on them.
 
 Needs the ``openspiel`` extra (``pip install "windward-nb[openspiel]"``, which
 brings the ``open_spiel`` wheel and its ``pyspiel`` module)::
@@ -7,20 +7,21 @@ brings the ``open_spiel`` wheel and its ``pyspiel`` module)::
     game = load_game(players=2)                    # pyspiel.load_game("python_windward(players=2)")
     state = game.new_initial_state()               # chance sets up the table first
 
-Registered games (short names for ``pyspiel.load_game``): ``python_windward``
-(``load_game("windward", ...)``) with the parameters ``players``, ``mode``,
-``planet``, ``variants`` (comma separated), ``difficulty``, ``edition``,
-``notoriety_goal`` (0: the rulebook's 15); and ``python_north_wind``
-(``load_game("north-wind", ...)``) with ``players``, ``stop_early``,
-``exclusive_bonuses``, ``max_turns`` (0: no limit). Both take
-``max_decisions``: OpenSpiel needs a bound on the length of a game, and a game
-still going after that many decisions ends with nobody winning.
+Registered games (short names for ``pyspiel.load_game``, after :func:`register`):
+``python_windward`` (``load_game("windward", ...)``, parameters ``players``,
+``mode``, ``planet``, ``variants`` comma separated, ``difficulty``,
+``edition``, ``notoriety_goal`` with 0 for the rulebook's 15),
+``python_north_wind``, ``python_winds_of_plunder`` and ``python_tailwinds``
+(``load_game("north-wind", ...)`` and so on, with the options of each game's
+``new_game``). All take ``max_decisions``: OpenSpiel needs a bound on the
+length of a game, and a game still going after that many decisions ends with
+nobody winning. See ``docs/openspiel.md``.
 
 The adapter (:mod:`.adapter`) is generic over the core's ``Rules`` protocol;
-a game joins by giving an action table and a way to set up a table from a
-random generator (:mod:`.windward` for Windward, :mod:`.spec`). The action
-table and the chance machinery (:mod:`.table`, :mod:`.draws`) do not need
-OpenSpiel:
+a game joins with a module that lists its actions and sets up a table from a
+random generator (:mod:`.windward`, :mod:`.northwind`, :mod:`.plunder`,
+:mod:`.tailwinds`; see :mod:`.spec`). The action tables and the chance
+machinery (:mod:`.table`, :mod:`.draws`) do not need OpenSpiel:
 
 >>> from windward_nb.openspiel.windward import action_table
 >>> action_table().num_distinct_actions
@@ -82,8 +83,8 @@ def register() -> list[str]:
 
 
 def load_game(game: str = "windward", **params: Any) -> Any:
-    """A ``pyspiel.Game`` of ``game`` (``"windward"``, ``"north-wind"``) with the given parameters,
-    registering it first.
+    """A ``pyspiel.Game`` of ``game`` (``"windward"``, ``"north-wind"``, ``"winds-of-plunder"``,
+    ``"tailwinds"``) with the given parameters, registering the games first.
 
     Bad parameters raise :class:`~windward_nb.core.errors.OptionError` naming them.
     """
