@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
     ("tailwinds_playout.py", ["--games", "4", "--reps", "1"], "ratio (tailwinds actions/s / chess plies/s)"),
     ("northwind.py", ["--quick"], "exact fractions equal: True"),
     ("scale.py", ["--quick"], "identical results: True"),
+    ("openspiel.py", ["--games", "1", "--simulations", "2", "--goal", "1", "--playouts", "1", "--reps", "1"],
+     "MCTSBot (2 simulations, random rollouts) vs uniform random"),
 ])
 def test_benchmark_script_runs(script, args, expect):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,

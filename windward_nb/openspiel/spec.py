@@ -1,0 +1,52 @@
+"""What the OpenSpiel adapter needs to know about one configured game, free of OpenSpiel itself.
+
+A game of the family offers the adapter a :class:`Config`: its
+:class:`~windward_nb.core.rules.Rules`, the seats, how to set up a table from a
+random generator (so setup becomes chance, see :mod:`.draws`), its
+:class:`~.table.ActionTable`, and a bound on the number of decisions.
+Everything else (who decides, legal actions, chance, observations, returns)
+comes from the ``Rules`` protocol, so the adapter itself knows no game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..core.actions import Action
+from ..core.errors import OptionError
+from ..core.rules import Rules
+from .table import ActionTable
+
+
+def whole_text(state: Any, action: Action) -> str:
+    """An action as every seat sees it: its whole text (the default for games without secret choices)."""
+    return str(action)
+
+
+@dataclass(frozen=True)
+class Config:
+    """One game of the family, configured: what :mod:`.adapter` plays."""
+
+    short_name: str  #: the OpenSpiel name, e.g. ``"python_windward"``
+    title: str  #: e.g. ``"Windward"``
+    rules: Rules
+    players: int
+    start: Callable[[Any], Any]  #: a generator (real or scripted) -> the state before the first ply
+    table: ActionTable
+    max_decisions: int  #: OpenSpiel's ``max_game_length``: a game cut off there ends with nobody winning
+    options: dict[str, Any] = field(default_factory=dict)  #: the options in words, for ``str(state)``
+    params: dict[str, Any] = field(default_factory=dict)  #: the parameters it was configured from
+    #: what the other seats learn when ``action`` is taken in ``state`` (default: its whole text)
+    public_text: Callable[[Any, Action], str] = whole_text
+
+
+def whole(params: dict[str, Any], name: str, lo: int, hi: int | None = None) -> int:
+    """An integer game parameter within ``lo``..``hi``, or :class:`OptionError` naming it."""
+    value = params[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise OptionError(f"{name} must be a whole number, got {value!r}")
+    if value < lo or (hi is not None and value > hi):
+        span = f"{lo}-{hi}" if hi is not None else f"{lo} or more"
+        raise OptionError(f"{name} must be {span}, got {value}")
+    return value
