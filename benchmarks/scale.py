@@ -30,7 +30,11 @@ it shuts down; the Dask workers' own process clocks), and "busy" is that CPU
 time over w x the wall time. When other programs compete for the cores, busy
 falls below ~100% and games/s with it, while "games per CPU-s" (the speed
 with the cores to ourselves) stays put. The load average is printed at the
-start and at the end.
+start and at the end. An idle Dask worker still uses some CPU (heartbeats,
+its profiler, its memory monitor); each fresh cluster is watched idle for
+two seconds to measure that share, and the Dask CPU time net of it is
+reported too: when other programs stretch the wall time, this background
+cost grows with it.
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ except ImportError:  # pragma: no cover - run from elsewhere
     from simulate import machine
 
 SEED = 2026
+IDLE = 2.0  # seconds a fresh Dask cluster is watched doing nothing
+IDLE_SHARE: list[float] = []  # CPU share of a core an idle Dask worker used, one per cluster
 ARRAYS = ("seeds", "winner", "scores", "plies", "decisions", "rounds", "sources", "indices")
 
 
@@ -81,10 +87,14 @@ def run_dask(n: int, w: int) -> tuple[object, float, float]:
     """(result, wall seconds, worker CPU seconds) of one run on a LocalCluster of w 1-thread processes."""
     import distributed
 
-    with distributed.LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster, distributed.Client(cluster) as client:
         client.wait_for_workers(w)
         play_many(w, players=4, bots="greedy", seed=SEED + 1, client=client, progress=False)  # warm-up
+        before, t0 = client.run(_worker_clock), time.perf_counter()
+        time.sleep(IDLE)  # what the idle workers use: heartbeats, the profiler, the memory monitor
+        after, idle = client.run(_worker_clock), time.perf_counter() - t0
+        IDLE_SHARE.append(sum(after[k] - before[k] for k in after) / (w * idle))
         before = client.run(_worker_clock)
         t0 = time.perf_counter()
         res = play_many(n, players=4, bots="greedy", seed=SEED, client=client, progress=False)
@@ -168,6 +178,17 @@ def main(argv: list[str] | None = None) -> int:
     dask_ratio = statistics.median(walls[("processes", top)]) / statistics.median(walls[("dask", top)])
     print(f"\nat {top} workers: processes {eff:.0%} efficient (goal >= 80%), "
           f"Dask {dask_ratio:.0%} of the process pool's games/s (goal >= 90%)")
+    per_cpu = {name: n / statistics.median(cpus[(name, top)]) for name in runners}
+    per_cpu_1 = n / statistics.median(cpus[("processes", 1)])
+    print(f"work per game (less sensitive to other programs than games/s): at {top} workers, "
+          f"games per worker-CPU-second are {per_cpu['processes'] / per_cpu_1:.0%} (processes) and {per_cpu['dask'] / per_cpu_1:.0%} (Dask) "
+          f"of 1 process's")
+    idle = statistics.median(IDLE_SHARE)
+    dask_wall = statistics.median(walls[("dask", top)])
+    net = statistics.median(cpus[("dask", top)]) - idle * top * dask_wall
+    print(f"an idle Dask worker uses {idle:.1%} of a core (median of {len(IDLE_SHARE)} clusters), a cost that grows "
+          f"with the wall time; without it, Dask at {top} workers does {n / net / per_cpu_1:.0%} of 1 process's "
+          f"games per CPU-second")
     print("load average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(f"identical results: {identical}")
     return 0 if identical else 1
