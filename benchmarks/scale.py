@@ -26,10 +26,11 @@ the games/s of 1 process. "Dask / processes" compares the two at the same w.
 
 CPU time is measured too, because the machine may be shared: "workers CPU"
 is the CPU time the worker processes used (the pool's children, reaped when
-it shuts down; the Dask workers' own process clocks), and "busy" is that CPU
-time over w x the wall time. When other programs compete for the cores, busy
-falls below ~100% and games/s with it, while "games per CPU-s" (the speed
-with the cores to ourselves) stays put. The load average is printed at the
+it shuts down; the Dask workers' own process clocks), and "cores used" is
+that CPU time over the wall time. With the machine to itself, w workers use
+about w cores; when other programs compete for the cores, cores used falls
+below w and games/s with it, while "games per CPU-s" (the speed with the
+cores to ourselves) stays about the same. The load average is printed at the
 start and at the end. An idle Dask worker still uses some CPU (heartbeats,
 its profiler, its memory monitor); each fresh cluster is watched idle for
 two seconds to measure that share, and the Dask CPU time net of it is
@@ -159,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
 
     base = n / statistics.median(walls[("processes", 1)])
     header = (f"{'runner':<10} {'workers':>7} {'wall s':>8} {'games/s':>8} {'vs 1 proc':>9} {'efficiency':>10} "
-              f"{'workers CPU s':>13} {'busy':>6} {'games/CPU-s':>11} {'dask/proc':>9}")
+              f"{'workers CPU s':>13} {'cores used':>10} {'games/CPU-s':>11} {'dask/proc':>9}")
     print(header)
     print("-" * len(header))
     for w in counts:
@@ -172,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             if name == "dask":
                 ratio = f"{rate / (n / statistics.median(walls[('processes', w)])):.0%}"
             print(f"{name:<10} {w:>7} {wall:>8.2f} {rate:>8.2f} {vs:>8.2f}x {vs / w:>10.0%} "
-                  f"{cpu:>13.1f} {cpu / (w * wall):>6.0%} {n / cpu:>11.2f} {ratio:>9}")
+                  f"{cpu:>13.1f} {cpu / wall:>10.2f} {n / cpu:>11.2f} {ratio:>9}")
     top = max(counts)
     eff = (n / statistics.median(walls[("processes", top)])) / (top * base)
     dask_ratio = statistics.median(walls[("processes", top)]) / statistics.median(walls[("dask", top)])
