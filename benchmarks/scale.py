@@ -26,11 +26,16 @@ the games/s of 1 process. "Dask / processes" compares the two at the same w.
 
 CPU time is measured too, because the machine may be shared: "workers CPU"
 is the CPU time the worker processes used (the pool's children, reaped when
-it shuts down; the Dask workers' own process clocks), and "busy" is that CPU
-time over w x the wall time. When other programs compete for the cores, busy
-falls below ~100% and games/s with it, while "games per CPU-s" (the speed
-with the cores to ourselves) stays put. The load average is printed at the
-start and at the end.
+it shuts down; the Dask workers' own process clocks), and "cores used" is
+that CPU time over the wall time. With the machine to itself, w workers use
+about w cores; when other programs compete for the cores, cores used falls
+below w and games/s with it, while "games per CPU-s" (the speed with the
+cores to ourselves) stays about the same. The load average is printed at the
+start and at the end. An idle Dask worker still uses some CPU (heartbeats,
+its profiler, its memory monitor); each fresh cluster is watched idle for
+two seconds to measure that share, and the Dask CPU time net of it is
+reported too: when other programs stretch the wall time, this background
+cost grows with it.
 """
 
 from __future__ import annotations
@@ -56,6 +61,8 @@ except ImportError:  # pragma: no cover - run from elsewhere
     from simulate import machine
 
 SEED = 2026
+IDLE = 2.0  # seconds a fresh Dask cluster is watched doing nothing
+IDLE_SHARE: list[float] = []  # CPU share of a core an idle Dask worker used, one per cluster
 ARRAYS = ("seeds", "winner", "scores", "plies", "decisions", "rounds", "sources", "indices")
 
 
@@ -81,10 +88,14 @@ def run_dask(n: int, w: int) -> tuple[object, float, float]:
     """(result, wall seconds, worker CPU seconds) of one run on a LocalCluster of w 1-thread processes."""
     import distributed
 
-    with distributed.LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=w, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as cluster, distributed.Client(cluster) as client:
         client.wait_for_workers(w)
         play_many(w, players=4, bots="greedy", seed=SEED + 1, client=client, progress=False)  # warm-up
+        before, t0 = client.run(_worker_clock), time.perf_counter()
+        time.sleep(IDLE)  # what the idle workers use: heartbeats, the profiler, the memory monitor
+        after, idle = client.run(_worker_clock), time.perf_counter() - t0
+        IDLE_SHARE.append(sum(after[k] - before[k] for k in after) / (w * idle))
         before = client.run(_worker_clock)
         t0 = time.perf_counter()
         res = play_many(n, players=4, bots="greedy", seed=SEED, client=client, progress=False)
@@ -149,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
 
     base = n / statistics.median(walls[("processes", 1)])
     header = (f"{'runner':<10} {'workers':>7} {'wall s':>8} {'games/s':>8} {'vs 1 proc':>9} {'efficiency':>10} "
-              f"{'workers CPU s':>13} {'busy':>6} {'games/CPU-s':>11} {'dask/proc':>9}")
+              f"{'workers CPU s':>13} {'cores used':>10} {'games/CPU-s':>11} {'dask/proc':>9}")
     print(header)
     print("-" * len(header))
     for w in counts:
@@ -162,12 +173,23 @@ def main(argv: list[str] | None = None) -> int:
             if name == "dask":
                 ratio = f"{rate / (n / statistics.median(walls[('processes', w)])):.0%}"
             print(f"{name:<10} {w:>7} {wall:>8.2f} {rate:>8.2f} {vs:>8.2f}x {vs / w:>10.0%} "
-                  f"{cpu:>13.1f} {cpu / (w * wall):>6.0%} {n / cpu:>11.2f} {ratio:>9}")
+                  f"{cpu:>13.1f} {cpu / wall:>10.2f} {n / cpu:>11.2f} {ratio:>9}")
     top = max(counts)
     eff = (n / statistics.median(walls[("processes", top)])) / (top * base)
     dask_ratio = statistics.median(walls[("processes", top)]) / statistics.median(walls[("dask", top)])
     print(f"\nat {top} workers: processes {eff:.0%} efficient (goal >= 80%), "
           f"Dask {dask_ratio:.0%} of the process pool's games/s (goal >= 90%)")
+    per_cpu = {name: n / statistics.median(cpus[(name, top)]) for name in runners}
+    per_cpu_1 = n / statistics.median(cpus[("processes", 1)])
+    print(f"work per game (less sensitive to other programs than games/s): at {top} workers, "
+          f"games per worker-CPU-second are {per_cpu['processes'] / per_cpu_1:.0%} (processes) and {per_cpu['dask'] / per_cpu_1:.0%} (Dask) "
+          f"of 1 process's")
+    idle = statistics.median(IDLE_SHARE)
+    dask_wall = statistics.median(walls[("dask", top)])
+    net = statistics.median(cpus[("dask", top)]) - idle * top * dask_wall
+    print(f"an idle Dask worker uses {idle:.1%} of a core (median of {len(IDLE_SHARE)} clusters), a cost that grows "
+          f"with the wall time; without it, Dask at {top} workers does {n / net / per_cpu_1:.0%} of 1 process's "
+          f"games per CPU-second")
     print("load average at the end: " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print(f"identical results: {identical}")
     return 0 if identical else 1
