@@ -192,23 +192,52 @@ def deadweight_stranded(s: GameState) -> bool:
 
 def ship_steps(s: GameState, h: int, hold: str) -> list[tuple[int, int, Action]]:
     """The ship moves out of ``h`` ignoring pieces: (target, speed cost, action)."""
-    p = s.planet
+    return list(_step_table(s.planet, s.wind, bool(hold))[h])
+
+
+def _planet_steps(p: Any, wind: int, hold: bool, h: int) -> list[tuple[int, int, Action]]:
     if h == PORT:
         return [(t, 1, Action("leave", d)) for d, t in enumerate(p.port_ring, start=1)]
     out = []
-    upwind = opposite(s.wind)
+    upwind = opposite(wind)
     for d in range(1, 7):
         t = p.nbr[h][d - 1]
         if t == 0:
             if not hold:
                 out.append((PORT, 1, Action("enter")))
         elif t > 0 and d != upwind and not p.is_drift[t]:
-            out.append((t, 0 if d == s.wind else 1, Action("move", d)))
+            out.append((t, 0 if d == wind else 1, Action("move", d)))
     if p.terrain[h] == "zephyr":
         out.extend((z, 1, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h)
     if h in p.corner_link:
         out.append((p.corner_link[h], 1, Action("around")))
     return out
+
+
+# Per planet (while it is alive): the ship moves out of every space for each wind and hold (they
+# depend on nothing else), and the routes already worked out (see routes).
+_PLANET_TABLES: dict[int, tuple[Any, dict[tuple[int, bool], dict[int, tuple]], dict[tuple, tuple]]] = {}
+_ROUTES_MAX = 20_000
+
+
+def _tables(p: Any) -> tuple[dict[tuple[int, bool], dict[int, tuple]], dict[tuple, tuple]]:
+    got = _PLANET_TABLES.get(id(p))
+    if got is None or got[0] is not p:
+        if len(_PLANET_TABLES) > 64:
+            _PLANET_TABLES.clear()
+        got = _PLANET_TABLES[id(p)] = (p, {}, {})
+    return got[1], got[2]
+
+
+def _step_table(p: Any, wind: int, hold: bool) -> dict[int, tuple]:
+    """The moves out of every space as (target, weight, action): the weight is the speed cost
+    times :data:`_HOPS` plus one move (see :func:`_routes`)."""
+    steps = _tables(p)[0]
+    table = steps.get((wind, hold))
+    if table is None:
+        table = steps[(wind, hold)] = {h: tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(p, wind, hold, h))
+                                       for h in [PORT] + list(range(len(p.cells)))}
+    return table
 
 
 def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
@@ -219,6 +248,10 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     Around the Planet. A space holding another ship or an alive red or white crester
     ends a route (a battle) but is never passed through. ``PORT`` is included when the
     Trading Post is reachable. Used by the ReachMap and by bots; ignores Deadweight.
+
+    The answer depends only on the planet, the wind, where the ship is, whether its hold is
+    full and the spaces that end a route, so it is remembered per planet for those (each call
+    returns fresh dictionaries).
     """
     seat = s.current if seat is None else seat
     ship = s.ships[seat]
@@ -226,21 +259,44 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     blockers.update(s.reds)
     if s.white >= 0:
         blockers.add(s.white)
-    start = ship.pos
-    best = {start: (0, 0)}
+    p = s.planet
+    hold = bool(ship.hold)
+    key = (s.wind, ship.pos, hold, frozenset(blockers))
+    memo = _tables(p)[1]
+    got = memo.get(key)
+    if got is None:
+        got = _routes(_step_table(p, s.wind, hold), ship.pos, blockers)
+        if len(memo) >= _ROUTES_MAX:
+            memo.clear()
+        memo[key] = got
+    return dict(got[0]), dict(got[1])
+
+
+_HOPS = 1000  # (speed, moves) is kept as one number, speed * _HOPS + moves (a route has < 1000 moves)
+_SPACES = 1024  # and with the space: (speed * _HOPS + moves) * _SPACES + space + 1, so a heap of ints pops
+# in the order of (speed, moves, space), as a heap of those tuples would
+
+
+def _routes(table: dict[int, tuple], start: int, blockers: set[int]) -> tuple[dict[int, int], dict[int, Action]]:
+    """Dijkstra over (speed, moves) from ``start``, ties popped by space; ``table`` holds the moves
+    out of each space."""
+    best = {start: 0}
     first: dict[int, Action] = {}
-    heap = [(0, 0, start)]
+    heap = [start + 1]
+    pop, push, far, width = heapq.heappop, heapq.heappush, 99 * _HOPS, _SPACES
     while heap:
-        cost, hops, h = heapq.heappop(heap)
-        if (cost, hops) > best[h] or (h != start and h in blockers):
+        key, h = divmod(pop(heap), width)
+        h -= 1
+        if key > best[h] or (h != start and h in blockers):
             continue
-        for t, c, a in ship_steps(s, h, ship.hold):
-            nc = (cost + c, hops + 1)
-            if nc < best.get(t, (99, 0)):
-                best[t] = nc
-                first[t] = a if h == start else first[h]
-                heapq.heappush(heap, (nc[0], nc[1], t))
-    return {h: c for h, (c, _) in best.items()}, first
+        via = first.get(h)
+        for t, w, a in table[h]:
+            nk = key + w
+            if nk < best.get(t, far):
+                best[t] = nk
+                first[t] = a if h == start else via  # type: ignore[assignment]
+                push(heap, nk * width + t + 1)
+    return {h: k // _HOPS for h, k in best.items()}, first
 
 
 def reach_costs(s: GameState, seat: int | None = None) -> dict[int, int]:
