@@ -10,6 +10,12 @@ Undo does not copy the whole state at every action: the driver keeps a copy
 every :attr:`Game.checkpoint_every` plies and, to undo, restores the nearest
 one and re-applies the recorded actions after it (they include every chance
 outcome, so this is exact).
+
+:meth:`Game.legal_actions` remembers its list until the position changes
+through :meth:`Game.apply` or :meth:`Game.undo` (or ``game.state`` is replaced),
+and :meth:`Game.apply` accepts an action found in that list without checking it
+again. Code that edits ``game.state`` in place (tests building a position by
+hand) calls :meth:`Game.forget_legal_actions` afterwards.
 """
 
 from __future__ import annotations
@@ -40,8 +46,11 @@ class Game:
         self.last_events: list[Event] = list(events)
         self._actions: list[Action] = []  # every action applied here, chance included (record order)
         self._base = len(record.actions) if record is not None else 0  # plies the record held at the start
-        self._history: list[tuple[int, Any, list[Event]]] = []  # per undoable step (ply, generator state, events)
+        # per undoable step: (ply, generator state, events)
+        self._history: list[tuple[int, Any, list[Event]]] = []
         self._checkpoints: dict[int, Any] = {0: state.clone()}
+        self._last_checkpoint = 0
+        self._legal: tuple[Any, list[Action], set[Action]] | None = None  # (state, legal list, as a set)
         if auto_chance:
             self.last_events += self._draw_chance()
 
@@ -80,7 +89,16 @@ class Game:
         return self.rules.winners(self.state)
 
     def legal_actions(self) -> list[Action]:
-        return self.rules.legal_actions(self.state)
+        """The options of whoever decides now (a fresh list; worked out once per position)."""
+        got = self._legal
+        if got is None or got[0] is not self.state:
+            legal = self.rules.legal_actions(self.state)
+            got = self._legal = (self.state, legal, set(legal))
+        return list(got[1])
+
+    def forget_legal_actions(self) -> None:
+        """Forget the legal actions worked out for this position (after editing ``state`` in place)."""
+        self._legal = None
 
     def chance_outcomes(self) -> list[tuple[Action, float]] | None:
         if self.current_player != CHANCE:
@@ -127,9 +145,12 @@ class Game:
                 if sugg:
                     raise ActionSyntaxError(f"{exc}; did you mean: {', '.join(sugg)}?", sugg) from None
             raise
-        refusal = rules.why_illegal(self.state, a)
-        if refusal:
-            raise IllegalActionError(*refusal)
+        known = self._legal
+        if known is None or known[0] is not self.state or a not in known[2]:
+            refusal = rules.why_illegal(self.state, a)
+            if refusal:
+                raise IllegalActionError(*refusal)
+        self._legal = None
         step = (len(self._actions), self.rng.bit_generator.state, self.last_events)
         self._maybe_checkpoint()
         ev = rules.apply(self.state, a)
@@ -147,8 +168,9 @@ class Game:
 
     def _maybe_checkpoint(self) -> None:
         n = len(self._actions)
-        if n - max(self._checkpoints) >= self.checkpoint_every:
+        if n - self._last_checkpoint >= self.checkpoint_every:
             self._checkpoints[n] = self.state.clone()
+            self._last_checkpoint = n
 
     def _draw_chance(self) -> list[Event]:
         ev: list[Event] = []
@@ -173,11 +195,12 @@ class Game:
         """Put the state back to ply ``n`` (nearest checkpoint, then re-apply)."""
         for k in [k for k in self._checkpoints if k > n]:
             del self._checkpoints[k]
-        base = max(self._checkpoints)
+        base = self._last_checkpoint = max(self._checkpoints)
         state = self._checkpoints[base].clone()
         for a in self._actions[base:n]:
             self.rules.apply(state, a)
         self.state = state
+        self._legal = None
         del self._actions[n:]
         if self.record is not None:
             del self.record.actions[self._base + n:]
@@ -198,6 +221,7 @@ class Game:
         g._actions = list(self._actions)
         g._history = list(self._history)  # entries are immutable tuples
         g._checkpoints = dict(self._checkpoints)  # checkpoint states are never mutated: shared safely
+        g._legal = None
         return g
 
     def __repr__(self) -> str:
