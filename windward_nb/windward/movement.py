@@ -279,24 +279,59 @@ _SPACES = 1024  # and with the space: (speed * _HOPS + moves) * _SPACES + space 
 
 def _routes(table: dict[int, tuple], start: int, blockers: set[int]) -> tuple[dict[int, int], dict[int, Action]]:
     """Dijkstra over (speed, moves) from ``start``, ties popped by space; ``table`` holds the moves
-    out of each space."""
-    best = {start: 0}
-    first: dict[int, Action] = {}
-    heap = [start + 1]
-    pop, push, far, width = heapq.heappop, heapq.heappush, 99 * _HOPS, _SPACES
+    out of each space. Spaces index lists of ``len(table)`` slots: the last one is ``PORT`` (-1)."""
+    n = len(table)
+    far = 99 * _HOPS
+    best = [far] * n
+    via: list[Any] = [None] * n  # the first move of the best route to each space
+    ends = [False] * n
+    for b in blockers:
+        if -1 <= b < n - 1:
+            ends[b] = True
+    best[start] = 0
+    found = [start]  # spaces in the order they were first reached (the order of the answer)
+    heap = []
+    pop, push, width = heapq.heappop, heapq.heappush, _SPACES
+    for t, w, a in table[start]:  # the first moves (the start is left whatever stands there)
+        if w < best[t]:
+            if best[t] == far:
+                found.append(t)
+            best[t] = w
+            via[t] = a
+            push(heap, w * width + t + 1)
+    edges = _edges(table)
     while heap:
         key, h = divmod(pop(heap), width)
         h -= 1
-        if key > best[h] or (h != start and h in blockers):
+        if key > best[h] or ends[h] or h == start:
             continue
-        via = first.get(h)
-        for t, w, a in table[h]:
+        move = via[h]
+        for t, w in edges[h]:
             nk = key + w
-            if nk < best.get(t, far):
+            if nk < best[t]:
+                if best[t] == far:
+                    found.append(t)
                 best[t] = nk
-                first[t] = a if h == start else via  # type: ignore[assignment]
+                via[t] = move
                 push(heap, nk * width + t + 1)
-    return {h: k // _HOPS for h, k in best.items()}, first
+    return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
+
+
+_EDGES: dict[int, tuple[dict, list]] = {}
+
+
+def _edges(table: dict[int, tuple]) -> list[tuple[tuple[int, int], ...]]:
+    """``table`` without the actions, as a list indexed like ``_routes``'s lists."""
+    got = _EDGES.get(id(table))
+    if got is None or got[0] is not table:
+        if len(_EDGES) > 512:
+            _EDGES.clear()
+        n = len(table)
+        edges: list[Any] = [()] * n
+        for h, steps in table.items():
+            edges[h] = tuple((t, w) for t, w, _ in steps)
+        got = _EDGES[id(table)] = (table, edges)
+    return got[1]
 
 
 def reach_costs(s: GameState, seat: int | None = None) -> dict[int, int]:
