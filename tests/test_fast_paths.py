@@ -8,7 +8,8 @@
   brings back the exact fingerprint, generator and legal list;
 - ``movement.routes`` (step tables, integer keys, remembered answers) equals a plain Dijkstra over
   (speed, moves) with ties popped by space, dictionaries in the same order;
-- ``str(action)`` (remembered texts) equals the grammar's text.
+- ``str(action)`` (remembered texts) equals the grammar's text;
+- ``cresters.reaches`` (a search cut off at the crester's speed) answers as ``distances_to`` does.
 """
 
 from __future__ import annotations
@@ -201,3 +202,22 @@ def test_remembered_texts_are_the_grammar_texts():
         str(Action("wind", True))
     with pytest.raises(ValueError):
         str(Action("move", 9))
+
+
+def test_bounded_reach_agrees_with_the_distances():
+    from windward_nb.windward import cresters
+
+    checked = 0
+    for cfg in (CONFIGS[0], CONFIGS[2], CONFIGS[4]):
+        for k, s in enumerate(random_states(cfg, 3, 400)):
+            if k % 10:
+                continue
+            movers = list(dict.fromkeys(s.reds + ([s.white] if s.white >= 0 else [])))
+            for h in range(1, len(s.planet.cells), 7):
+                for mover in movers:
+                    for territory in (0, s.planet.territory[h]):
+                        dist = cresters.distances_to(s, h, territory, mover).get(mover, 99)
+                        for steps in (0, 1, 3, 5):
+                            assert cresters.reaches(s, h, territory, mover, steps) == (dist <= steps)
+                            checked += 1
+    assert checked > 2000
