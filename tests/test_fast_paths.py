@@ -130,31 +130,36 @@ def test_a_clone_keeps_its_own_legal_list():
 
 
 # ------------------------------------------------------------------------------- routes
+def plain_steps(s, h, hold):
+    """The ship's moves out of ``h`` as first written."""
+    p = s.planet
+    if h == PORT:
+        return [(t, 1, Action("leave", d)) for d, t in enumerate(p.port_ring, start=1)]
+    out = []
+    for d in range(1, 7):
+        t = p.nbr[h][d - 1]
+        if t == 0:
+            if not hold:
+                out.append((PORT, 1, Action("enter")))
+        elif t > 0 and d != opposite(s.wind) and not p.is_drift[t]:
+            out.append((t, 0 if d == s.wind else 1, Action("move", d)))
+    if p.terrain[h] == "zephyr":
+        out.extend((z, 1, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h)
+    if h in p.corner_link:
+        out.append((p.corner_link[h], 1, Action("around")))
+    return out
+
+
 def plain_routes(s, seat):
     """The route search as first written: a heap of (speed, moves, space) tuples, moves listed afresh."""
     ship = s.ships[seat]
-    p = s.planet
     blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
     blockers.update(s.reds)
     if s.white >= 0:
         blockers.add(s.white)
 
     def steps(h):
-        if h == PORT:
-            return [(t, 1, Action("leave", d)) for d, t in enumerate(p.port_ring, start=1)]
-        out = []
-        for d in range(1, 7):
-            t = p.nbr[h][d - 1]
-            if t == 0:
-                if not ship.hold:
-                    out.append((PORT, 1, Action("enter")))
-            elif t > 0 and d != opposite(s.wind) and not p.is_drift[t]:
-                out.append((t, 0 if d == s.wind else 1, Action("move", d)))
-        if p.terrain[h] == "zephyr":
-            out.extend((z, 1, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h)
-        if h in p.corner_link:
-            out.append((p.corner_link[h], 1, Action("around")))
-        return out
+        return plain_steps(s, h, ship.hold)
 
     start = ship.pos
     best = {start: (0, 0)}
@@ -188,7 +193,11 @@ def test_routes_agree_with_the_plain_search(cfg):
                     assert list(first.items()) == list(want_first.items())
                 costs[12345] = 0  # the caller's dictionaries are its own
                 assert 12345 not in movement.routes(s, seat)[0]
+                assert movement.shared_routes(s, seat) == (want_costs, want_first)
                 n += 1
+            ship = s.ships[s.current]
+            for h in [PORT] + list(range(1, len(s.planet.cells), 5)):
+                assert movement.ship_steps(s, h, ship.hold) == plain_steps(s, h, ship.hold)
     assert n > 150
 
 
@@ -221,3 +230,42 @@ def test_bounded_reach_agrees_with_the_distances():
                             assert cresters.reaches(s, h, territory, mover, steps) == (dist <= steps)
                             checked += 1
     assert checked > 2000
+
+
+@pytest.mark.parametrize("game, players", [("windward", 4), ("windward", 1), ("north-wind", 3), ("winds-of-plunder", 4),
+                                           ("tailwinds", 4)])
+def test_listed_actions_are_normal_so_apply_may_take_them_as_they_are(game, players):
+    """Game.apply takes an action of its legal list without parsing it: the list holds normal forms."""
+    from windward_nb.core.registry import get
+
+    g = get(game).load().new_game(players=players, seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(250):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        for a in legal:
+            b = g.rules.parse(a)
+            assert b == a and str(b) == str(a) and type(b.arg) is type(a.arg)
+            assert g.rules.parse(str(a)) == a
+        g.apply(legal[int(rng.integers(len(legal)))])
+
+
+def test_undo_restores_the_generator_whether_or_not_a_step_drew_chance():
+    g = ww.new_game(players=3, seed=21)
+    rng = np.random.default_rng(21)
+    states = []
+    for _ in range(200):
+        if g.is_over:
+            break
+        states.append((g.state.fingerprint(), g.rng.bit_generator.state, g.ply))
+        legal = g.legal_actions()
+        g.apply(legal[int(rng.integers(len(legal)))])
+    drew = sum(1 for _, st, _ in g._history if st is not None)
+    assert 0 < drew < len(g._history)  # some steps drew chance, most did not
+    while states:
+        g.undo()
+        assert (g.state.fingerprint(), g.rng.bit_generator.state, g.ply) == states.pop()
+    # and the same game is played again from there
+    replay = ww.new_game(players=3, seed=21)
+    assert replay.state.fingerprint() == g.state.fingerprint() and replay.rng.bit_generator.state == g.rng.bit_generator.state

@@ -13,14 +13,18 @@ outcome, so this is exact).
 
 :meth:`Game.legal_actions` remembers its list until the position changes
 through :meth:`Game.apply` or :meth:`Game.undo` (or ``game.state`` is replaced),
-and :meth:`Game.apply` accepts an action found in that list without checking it
-again. Code that edits ``game.state`` in place (tests building a position by
-hand) calls :meth:`Game.forget_legal_actions` afterwards.
+and :meth:`Game.apply` takes one of the actions of that list as it is, without
+parsing or checking it again. Code that edits ``game.state`` in place (tests
+building a position by hand) calls :meth:`Game.forget_legal_actions` afterwards.
+
+The game's generator is the game's own: with ``auto_chance`` only the game
+draws from it, so an action that drew no chance has nothing to restore on
+undo and its generator state is not saved.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 import numpy as np
 
@@ -46,11 +50,11 @@ class Game:
         self.last_events: list[Event] = list(events)
         self._actions: list[Action] = []  # every action applied here, chance included (record order)
         self._base = len(record.actions) if record is not None else 0  # plies the record held at the start
-        # per undoable step: (ply, generator state, events)
+        # per undoable step: (ply, generator state before it or None, events); see undo
         self._history: list[tuple[int, Any, list[Event]]] = []
         self._checkpoints: dict[int, Any] = {0: state.clone()}
         self._last_checkpoint = 0
-        self._legal: tuple[Any, list[Action], set[Action]] | None = None  # (state, legal list, as a set)
+        self._legal: tuple[Any, list[Action], set[int]] | None = None  # (state, legal list, ids of its actions)
         if auto_chance:
             self.last_events += self._draw_chance()
 
@@ -93,7 +97,7 @@ class Game:
         got = self._legal
         if got is None or got[0] is not self.state:
             legal = self.rules.legal_actions(self.state)
-            got = self._legal = (self.state, legal, set(legal))
+            got = self._legal = (self.state, legal, {id(a) for a in legal})
         return list(got[1])
 
     def forget_legal_actions(self) -> None:
@@ -137,27 +141,35 @@ class Game:
         legal now.
         """
         rules = self.rules
-        try:
-            a = rules.parse(action)
-        except ActionSyntaxError as exc:
-            if isinstance(action, str) and not exc.suggestions:
-                sugg = tuple(rules.suggestions(self.state, action))
-                if sugg:
-                    raise ActionSyntaxError(f"{exc}; did you mean: {', '.join(sugg)}?", sugg) from None
-            raise
         known = self._legal
-        if known is None or known[0] is not self.state or a not in known[2]:
+        a: Action
+        if known is not None and known[0] is self.state and id(action) in known[2]:
+            a = cast(Action, action)  # one of the listed actions itself: normal and legal
+        else:
+            try:
+                a = rules.parse(action)
+            except ActionSyntaxError as exc:
+                if isinstance(action, str) and not exc.suggestions:
+                    sugg = tuple(rules.suggestions(self.state, action))
+                    if sugg:
+                        raise ActionSyntaxError(f"{exc}; did you mean: {', '.join(sugg)}?", sugg) from None
+                raise
             refusal = rules.why_illegal(self.state, a)
             if refusal:
                 raise IllegalActionError(*refusal)
         self._legal = None
-        step = (len(self._actions), self.rng.bit_generator.state, self.last_events)
+        n = len(self._actions)
+        last_events = self.last_events
         self._maybe_checkpoint()
         ev = rules.apply(self.state, a)
         self._push(a)
-        if self.auto_chance:
+        rng_state = None
+        if not self.auto_chance:
+            rng_state = self.rng.bit_generator.state
+        elif rules.decider(self.state) == CHANCE:
+            rng_state = self.rng.bit_generator.state
             ev += self._draw_chance()
-        self._history.append(step)
+        self._history.append((n, rng_state, last_events))
         self.last_events = ev
         return ev
 
@@ -188,7 +200,8 @@ class Game:
             raise IllegalActionError("Undo", "there is nothing to undo")
         n, rng_state, events = self._history.pop()
         self._rewind(n)
-        self.rng.bit_generator.state = rng_state
+        if rng_state is not None:  # None: a step that drew no chance left the generator where it was
+            self.rng.bit_generator.state = rng_state
         self.last_events = events
 
     def _rewind(self, n: int) -> None:
