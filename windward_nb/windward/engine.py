@@ -30,7 +30,7 @@ from .events import Event
 from .hexgrid import direction_name
 from .frames import (FRAME_KINDS, EndFrame, Frame, FrameKind, GreyFrame, PlaceRedFrame, RedsFrame, RestFrame,
                      ShuffleFrame, SkyBonusFrame, StartFrame, TakeFrame, WhiteMoveFrame, WindFrame, register_frame)
-from .hooks import active
+from .hooks import ORDER_SPACES, active
 from .state import PORT, GameState, Turn
 
 Refusal = Optional[tuple[str, str]]
@@ -222,6 +222,16 @@ def _main_legal(s: GameState) -> list[Action]:
             return False
         return target not in busy or movement.check_ship_entry(s, target) is None
 
+    hooks = active(s)
+
+    def order_ok(a: Action) -> bool:
+        """check_order for an order of the right place, with a mate or Coffee free and its space
+        uncovered: without order hooks, an added order space is refused and the others come down
+        to what the order would do."""
+        if hooks.checks_orders:
+            return orders.check_order(s, a) is None
+        return a.arg not in ORDER_SPACES and orders._order_effect_refusal(s, a.arg) is None
+
     if pos == PORT:
         if turn.speed >= 1:
             ring = p.port_ring
@@ -230,21 +240,39 @@ def _main_legal(s: GameState) -> list[Action]:
                     add(_LEAVES[d])
         if ordering:
             for a in _PORT_ORDER_ACTIONS:
-                if a.arg not in taken and orders.check_order(s, a) is None:
+                if a.arg not in taken and order_ok(a):
                     add(a)
-        hires, buys = _crew_actions(s.components.crew_names)
-        if ordering and "hire" not in taken:
-            for a in hires:
-                if orders.check_order(s, a) is None:
-                    add(a)
+        comp = s.components
+        hires, buys = _crew_actions(comp.crew_names)
         gas = ship.gas
-        prices = s.components.prices
+        prices = comp.prices
+        hiring = ordering and "hire" not in taken
+        buying = gas >= prices["crew"]
+        if hiring or buying:
+            # check_hire, worked out once: a crew slot of our own free, and a tile of that pair left
+            slot_of = comp.crew_slot
+            mine = {slot_of[c] for c in ship.crew}
+            hired: dict[str, int] = {}
+            for sh in s.ships:
+                for c in sh.crew:
+                    hired[slot_of[c]] = hired.get(slot_of[c], 0) + 1
+            tiles = comp.crew_tiles_per_pair
+            free = [slot_of[c] not in mine and hired.get(slot_of[c], 0) < tiles for c in comp.crew_names]
+        if hiring:
+            if hooks.checks_orders:
+                for a in hires:
+                    if orders.check_order(s, a) is None:
+                        add(a)
+            else:
+                for a, ok in zip(hires, free):
+                    if ok:
+                        add(a)
         for a in _BUY_ACTIONS:
             if gas >= prices[a.arg] and orders.check_buy(s, a) is None:
                 add(a)
-        if gas >= prices["crew"]:
-            for a in buys:
-                if orders.check_buy(s, a) is None:
+        if buying:
+            for a, ok in zip(buys, free):
+                if ok:
                     add(a)
     else:
         speed = turn.speed
@@ -266,28 +294,41 @@ def _main_legal(s: GameState) -> list[Action]:
         if pos in p.corner_link and speed >= 1 and enters(p.corner_link[pos]):
             add(_AROUND)
         if ordering:
+            plain = not hooks.checks_orders
             for a in _SKY_ORDER_ACTIONS:
-                if a.arg not in taken and orders.check_order(s, a) is None:
+                base = a.arg
+                if base in taken:
+                    continue
+                if not plain:
+                    ok = orders.check_order(s, a) is None
+                elif base in ORDER_SPACES:
+                    ok = False  # an added order space, refused without its hook
+                elif base == "speed":
+                    ok = True  # _order_effect_refusal has nothing against it
+                elif base == "rowers":
+                    ok = ship.rowers < s.components.limits["longboat_speed_max"]
+                elif base == "process":
+                    ok = bool(ship.hold)
+                else:
+                    ok = orders._order_effect_refusal(s, base) is None
+                if ok:
                     add(a)
         row = s.items.get(pos)
-        for a in _PICKUP_ACTIONS:
-            what = a.arg
-            if what == "longboat":
-                maybe = pos in ship.boats
-            elif what == "crester":
-                maybe = not ship.hold and (pos in s.reds_down or pos in s.greys_down)
-            else:
-                maybe = row is not None
-            if maybe and orders.check_pickup(s, a) is None:
-                add(a)
-        if not drift[pos]:
+        crester = not ship.hold and (pos in s.reds_down or pos in s.greys_down)
+        boat = pos in ship.boats
+        if row is not None or crester or boat:
+            for a in _PICKUP_ACTIONS:
+                what = a.arg
+                maybe = boat if what == "longboat" else crester if what == "crester" else row is not None
+                if maybe and orders.check_pickup(s, a) is None:
+                    add(a)
+        teeth = ship.grey_teeth + ship.red_teeth
+        if (ship.hold or teeth or ship.tokens) and not drift[pos]:
             for a in _DROP_ACTIONS:
                 what = a.arg
-                maybe = (ship.hold if what == "crester" else ship.grey_teeth + ship.red_teeth if what == "teeth"
-                         else ship.tokens)
-                if maybe and orders.check_drop(s, a) is None:
+                has = bool(ship.hold) if what == "crester" else teeth != 0 if what == "teeth" else ship.tokens != 0
+                if has and orders.check_drop(s, a) is None:
                     add(a)
-    hooks = active(s)
     if hooks.adds_actions:
         verbs = GRAMMAR.verbs
         for a in hooks.extra_actions(s):
