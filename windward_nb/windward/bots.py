@@ -33,7 +33,7 @@ from ..core.actions import Action  # a bot chooses among the actions it is given
 from .battle import totals
 from .frames import BattleFrame
 from .hexgrid import distance as hex_distance
-from .movement import routes
+from .movement import routes, shared_routes
 from .odds import battle_odds, best_bonuses, hit_distribution
 from .state import ABOARD, PORT, GameState
 
@@ -358,7 +358,7 @@ class GreedyBot(Bot):
 
     def _pursue(self, s, seat, me, by):
         """Sail toward the best reachable target (one step)."""
-        costs, first = routes(s, seat)
+        costs, first = shared_routes(s, seat)
         budget = s.turn.speed + self._extra_speed(s, seat, me, by)
         wind_card = "aerogenerator" in me.hand
         for value, h, why in self.targets(s, seat, me):
@@ -406,7 +406,7 @@ class GreedyBot(Bot):
                 if w == old or f"play aerogenerator {w}" not in by:
                     continue
                 s.wind = w
-                costs, _ = routes(s, seat)
+                costs, _ = shared_routes(s, seat)
                 if costs.get(target, 99) <= budget:
                     return by[f"play aerogenerator {w}"]
         finally:
@@ -444,7 +444,7 @@ class GreedyBot(Bot):
     def _finish(self, s, seat, me, by):
         """Sail to the best place to rest (at sky, out of danger, toward the next target) and end."""
         end = by.get("end turn")
-        costs, first = routes(s, seat)
+        costs, first = shared_routes(s, seat)
         goal = self._next_goal(s, seat, me, costs)
         p = s.planet
         blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat} | set(s.reds) | {s.white}

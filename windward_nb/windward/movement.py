@@ -192,35 +192,40 @@ def deadweight_stranded(s: GameState) -> bool:
 
 def ship_steps(s: GameState, h: int, hold: str) -> list[tuple[int, int, Action]]:
     """The ship moves out of ``h`` ignoring pieces: (target, speed cost, action)."""
-    return list(_step_table(s.planet, s.wind, bool(hold))[h])
+    return _planet_steps(s.planet, s.wind, bool(hold), h)
+
+
+_LEAVE = {d: Action("leave", d) for d in range(1, 7)}
+_AROUND = Action("around")
 
 
 def _planet_steps(p: Any, wind: int, hold: bool, h: int) -> list[tuple[int, int, Action]]:
     if h == PORT:
-        return [(t, 1, Action("leave", d)) for d, t in enumerate(p.port_ring, start=1)]
+        return [(t, 1, _LEAVE[d]) for d, t in enumerate(p.port_ring, start=1)]
     out = []
     upwind = opposite(wind)
-    for d in range(1, 7):
-        t = p.nbr[h][d - 1]
+    drift = p.is_drift
+    for d, t in enumerate(p.nbr[h], start=1):
         if t == 0:
             if not hold:
-                out.append((PORT, 1, Action("enter")))
-        elif t > 0 and d != upwind and not p.is_drift[t]:
-            out.append((t, 0 if d == wind else 1, Action("move", d)))
+                out.append((PORT, 1, _ENTER))
+        elif t > 0 and d != upwind and not drift[t]:
+            out.append((t, 0 if d == wind else 1, _MOVE[d]))
     if p.terrain[h] == "zephyr":
         out.extend((z, 1, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h)
     if h in p.corner_link:
-        out.append((p.corner_link[h], 1, Action("around")))
+        out.append((p.corner_link[h], 1, _AROUND))
     return out
 
 
 # Per planet (while it is alive): the ship moves out of every space for each wind and hold (they
-# depend on nothing else), and the routes already worked out (see routes).
-_PLANET_TABLES: dict[int, tuple[Any, dict[tuple[int, bool], dict[int, tuple]], dict[tuple, tuple]]] = {}
+# depend on nothing else), filled in as the searches reach the spaces, and the routes already
+# worked out (see routes).
+_PLANET_TABLES: dict[int, tuple[Any, dict[tuple[int, bool], "_Moves"], dict[tuple, tuple]]] = {}
 _ROUTES_MAX = 20_000
 
 
-def _tables(p: Any) -> tuple[dict[tuple[int, bool], dict[int, tuple]], dict[tuple, tuple]]:
+def _tables(p: Any) -> tuple[dict[tuple[int, bool], "_Moves"], dict[tuple, tuple]]:
     got = _PLANET_TABLES.get(id(p))
     if got is None or got[0] is not p:
         if len(_PLANET_TABLES) > 64:
@@ -229,15 +234,40 @@ def _tables(p: Any) -> tuple[dict[tuple[int, bool], dict[int, tuple]], dict[tupl
     return got[1], got[2]
 
 
-def _step_table(p: Any, wind: int, hold: bool) -> dict[int, tuple]:
-    """The moves out of every space as (target, weight, action): the weight is the speed cost
-    times :data:`_HOPS` plus one move (see :func:`_routes`)."""
-    steps = _tables(p)[0]
-    table = steps.get((wind, hold))
-    if table is None:
-        table = steps[(wind, hold)] = {h: tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(p, wind, hold, h))
-                                       for h in [PORT] + list(range(len(p.cells)))}
-    return table
+class _Moves:
+    """The moves out of each space for one wind and hold, as the route search wants them: lists
+    indexed by space (the last slot is ``PORT``), each entry made on first use. ``steps[h]``:
+    (target, weight, action); ``edges[h]``: (target, weight). The weight is the speed cost times
+    :data:`_HOPS` plus one move (see :func:`_routes`)."""
+
+    __slots__ = ("planet", "wind", "hold", "steps", "edges")
+
+    def __init__(self, p: Any, wind: int, hold: bool):
+        if len(p.cells) + 1 > _MASK:  # pragma: no cover - planets have 91 spaces at most
+            raise ValueError("too many spaces for the route search")
+        self.planet, self.wind, self.hold = p, wind, hold
+        self.steps: list[Any] = [None] * (len(p.cells) + 1)
+        self.edges: list[Any] = [None] * (len(p.cells) + 1)
+
+    def out_of(self, h: int) -> tuple[tuple[int, int], ...]:
+        """The edges out of ``h`` (making them, and the steps, the first time)."""
+        steps = tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(self.planet, self.wind, self.hold, h))
+        self.steps[h] = steps
+        edges = self.edges[h] = tuple((t, w) for t, w, _ in steps)
+        return edges
+
+    def steps_of(self, h: int) -> tuple[tuple[int, int, Action], ...]:
+        if self.steps[h] is None:
+            self.out_of(h)
+        return self.steps[h]
+
+
+def _moves(p: Any, wind: int, hold: bool) -> _Moves:
+    tables = _tables(p)[0]
+    got = tables.get((wind, hold))
+    if got is None:
+        got = tables[(wind, hold)] = _Moves(p, wind, hold)
+    return got
 
 
 def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
@@ -253,6 +283,13 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     full and the spaces that end a route, so it is remembered per planet for those (each call
     returns fresh dictionaries).
     """
+    costs, first = shared_routes(s, seat)
+    return dict(costs), dict(first)
+
+
+def shared_routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
+    """:func:`routes` without the copies: the remembered dictionaries themselves, which the caller
+    reads and never changes (for bots that ask many times a turn)."""
     seat = s.current if seat is None else seat
     ship = s.ships[seat]
     blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
@@ -265,22 +302,23 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     memo = _tables(p)[1]
     got = memo.get(key)
     if got is None:
-        got = _routes(_step_table(p, s.wind, hold), ship.pos, blockers)
+        got = _routes(_moves(p, s.wind, hold), ship.pos, blockers)
         if len(memo) >= _ROUTES_MAX:
             memo.clear()
         memo[key] = got
-    return dict(got[0]), dict(got[1])
+    return got
 
 
 _HOPS = 1000  # (speed, moves) is kept as one number, speed * _HOPS + moves (a route has < 1000 moves)
-_SPACES = 1024  # and with the space: (speed * _HOPS + moves) * _SPACES + space + 1, so a heap of ints pops
-# in the order of (speed, moves, space), as a heap of those tuples would
+_SHIFT = 10  # and with the space: (speed * _HOPS + moves) << _SHIFT | space + 1, so a heap of ints pops
+_MASK = (1 << _SHIFT) - 1  # in the order of (speed, moves, space), as a heap of those tuples would
 
 
-def _routes(table: dict[int, tuple], start: int, blockers: set[int]) -> tuple[dict[int, int], dict[int, Action]]:
-    """Dijkstra over (speed, moves) from ``start``, ties popped by space; ``table`` holds the moves
-    out of each space. Spaces index lists of ``len(table)`` slots: the last one is ``PORT`` (-1)."""
-    n = len(table)
+def _routes(moves: _Moves, start: int, blockers: set[int]) -> tuple[dict[int, int], dict[int, Action]]:
+    """Dijkstra over (speed, moves) from ``start``, ties popped by space, over ``moves``. Spaces
+    index lists with one slot per space and a last one for ``PORT`` (-1)."""
+    edges = moves.edges
+    n = len(edges)
     far = 99 * _HOPS
     best = [far] * n
     via: list[Any] = [None] * n  # the first move of the best route to each space
@@ -290,48 +328,34 @@ def _routes(table: dict[int, tuple], start: int, blockers: set[int]) -> tuple[di
             ends[b] = True
     best[start] = 0
     found = [start]  # spaces in the order they were first reached (the order of the answer)
-    heap = []
-    pop, push, width = heapq.heappop, heapq.heappush, _SPACES
-    for t, w, a in table[start]:  # the first moves (the start is left whatever stands there)
+    heap: list[int] = []
+    pop, push = heapq.heappop, heapq.heappush
+    for t, w, a in moves.steps_of(start):  # the first moves (the start is left whatever stands there)
         if w < best[t]:
             if best[t] == far:
                 found.append(t)
             best[t] = w
             via[t] = a
-            push(heap, w * width + t + 1)
-    edges = _edges(table)
+            push(heap, (w << _SHIFT) + t + 1)
     while heap:
-        key, h = divmod(pop(heap), width)
-        h -= 1
+        e = pop(heap)
+        key = e >> _SHIFT
+        h = (e & _MASK) - 1
         if key > best[h] or ends[h] or h == start:
             continue
         move = via[h]
-        for t, w in edges[h]:
+        out = edges[h]
+        if out is None:
+            out = moves.out_of(h)
+        for t, w in out:
             nk = key + w
             if nk < best[t]:
                 if best[t] == far:
                     found.append(t)
                 best[t] = nk
                 via[t] = move
-                push(heap, nk * width + t + 1)
+                push(heap, (nk << _SHIFT) + t + 1)
     return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
-
-
-_EDGES: dict[int, tuple[dict, list]] = {}
-
-
-def _edges(table: dict[int, tuple]) -> list[tuple[tuple[int, int], ...]]:
-    """``table`` without the actions, as a list indexed like ``_routes``'s lists."""
-    got = _EDGES.get(id(table))
-    if got is None or got[0] is not table:
-        if len(_EDGES) > 512:
-            _EDGES.clear()
-        n = len(table)
-        edges: list[Any] = [()] * n
-        for h, steps in table.items():
-            edges[h] = tuple((t, w) for t, w, _ in steps)
-        got = _EDGES[id(table)] = (table, edges)
-    return got[1]
 
 
 def reach_costs(s: GameState, seat: int | None = None) -> dict[int, int]:
