@@ -281,7 +281,8 @@ def _main_legal(s: GameState) -> list[Action]:
         nbr = p.nbr[pos]
         for d in range(1, 7):
             t = nbr[d - 1]
-            if t > 0 and d != upwind and (d == wind or speed >= 1) and enters(t):
+            if (t > 0 and d != upwind and (d == wind or speed >= 1) and (deadweight or not drift[t])
+                    and (t not in busy or movement.check_ship_entry(s, t) is None)):  # enters(t), inline
                 add(_MOVES[d - 1])
         if 0 in nbr and not ship.hold and speed >= 1:
             add(_ENTER)  # the whole of check_ship_move for "enter" at sky, next to the Trading Post
@@ -743,7 +744,7 @@ class TakeKind(FrameKind[TakeFrame]):
     turn_step = True
 
     def actions(self, s: GameState, f: TakeFrame) -> list[Action]:
-        return [Action("take", i + 1) for i, st in enumerate(s.stacks) if st]
+        return [_TAKES[i] if i < 3 else Action("take", i + 1) for i, st in enumerate(s.stacks) if st]
 
     def apply(self, s: GameState, ev: list[Event], f: TakeFrame, a: Action) -> None:
         ship = s.ships[s.current]
@@ -765,13 +766,25 @@ class TakeKind(FrameKind[TakeFrame]):
         return True
 
 
+_TAKES = [Action("take", i) for i in (1, 2, 3)]
+_REST = Action("rest")
+_DISCARDS: dict[str, Action] = {}
+
+
+def _discard(card: str) -> Action:
+    a = _DISCARDS.get(card)
+    if a is None:
+        a = _DISCARDS[card] = Action("rest", card)
+    return a
+
+
 class RestKind(FrameKind[RestFrame]):
     k = "rest"
     waiting = "rest (discard a card or lose morale)"
     turn_step = True
 
     def actions(self, s: GameState, f: RestFrame) -> list[Action]:
-        return [Action("rest")] + [Action("rest", c) for c in sorted(set(s.ships[s.current].hand))]
+        return [_REST] + [_discard(c) for c in sorted(set(s.ships[s.current].hand))]
 
     def refusal(self, s: GameState, f: RestFrame, a: Action) -> Refusal:
         if a.verb == "rest":
