@@ -3,12 +3,13 @@ games against the code of an earlier commit, and MCTSBot search iterations per s
 
 What is measured (4-player Windward, free-for-all, large planet):
 
-(a) ``Game.apply`` random playouts: each decision is ``game.legal_actions()``, a uniform choice
-    and ``game.apply(action)`` (legality check, undo history, record; chance drawn by the game).
-    Counted: calls of ``Game.apply``. Against python-chess ``Board.push`` of a uniform choice
-    from ``list(board.legal_moves)``, counted in plies.
-(b) engine-level random playouts (``engine.decider`` / ``legal_actions`` / ``sample_chance`` /
-    ``apply(check=False)``), every applied action counted, chance included, against the same chess.
+(a) ``Game.apply`` random playouts: each decision is ``game.apply(rnd.choice(game.legal_actions()))``
+    (legality check, undo history, record; chance drawn by the game from its numpy generator).
+    Counted: calls of ``Game.apply``. Against python-chess ``board.push(rnd.choice(list(board.legal_moves)))``,
+    counted in plies. Both sides choose with the same ``random.Random.choice``.
+(b) engine-level random playouts (``engine.decider`` / ``legal_actions`` / ``sample_chance`` with a
+    numpy generator / ``apply(check=False)``), choices as in (a), every applied action counted,
+    chance included, against the same chess.
 (c) GreedyBot games on one worker (``windward_nb.core.simulate.play_game``), games per second,
     against the same loop on the code of an earlier commit (default ``0886e54``, ``main`` before
     this work), taken out with ``git archive`` into a temporary folder.
@@ -51,14 +52,13 @@ BEFORE = "0886e54"
 def game_apply(games: int, seed: int) -> dict:
     import windward_nb as ww
 
-    rng = np.random.default_rng(seed)
+    rnd = random.Random(seed)
     calls = 0
     t0 = time.process_time()
     for i in range(games):
         g = ww.new_game(players=4, seed=seed * 1000 + i)
         while not g.is_over:
-            legal = g.legal_actions()
-            g.apply(legal[int(rng.integers(len(legal)))])
+            g.apply(rnd.choice(g.legal_actions()))
             calls += 1
     return {"count": calls, "seconds": time.process_time() - t0}
 
@@ -68,6 +68,7 @@ def engine_playouts(games: int, seed: int) -> dict:
     from windward_nb.windward import engine
 
     rng = np.random.default_rng(seed)
+    rnd = random.Random(seed)
     actions = 0
     t0 = time.process_time()
     for i in range(games):
@@ -76,8 +77,7 @@ def engine_playouts(games: int, seed: int) -> dict:
             if engine.decider(s) == engine.CHANCE:
                 a = engine.sample_chance(s, rng)
             else:
-                legal = engine.legal_actions(s)
-                a = legal[int(rng.integers(len(legal)))]
+                a = rnd.choice(engine.legal_actions(s))
             engine.apply(s, a, check=False)
             actions += 1
     return {"count": actions, "seconds": time.process_time() - t0}
