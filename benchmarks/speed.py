@@ -24,6 +24,26 @@ there measures the neighbours as much as the code); medians over the repetitions
 the ratios of medians.
 
     python benchmarks/speed.py [--reps 5] [--games 6] [--greedy 4] [--iterations 60] [--before REV]
+
+Where the time went (cProfile and py-spy on these loops, 0886e54 first):
+
+- listing a captain's options: every candidate (about 45 on a turn) went through its verb's
+  check, refusal text included, with ``ship_at``/``longboat_at`` scans: half of an engine
+  playout. Now cheap conditions the checks require skip the certain refusals, crew hiring is
+  worked out once per position, and the listing shares its Action objects
+  (``engine.reference_legal_actions`` keeps the plain way; tests compare them);
+- ``Game.apply``: parsing and checking an action just taken from the legal list, a scan of all
+  checkpoints per ply, the generator state saved at every ply, ``str(action)`` rebuilt for the
+  record. Now a listed action is taken as it is, texts are remembered, the state is saved only
+  when chance is drawn;
+- GreedyBot: the route search (``movement.routes``) was 70% of a game: move lists with new
+  Action objects at every node, asked twice per decision with the same inputs, and a planet
+  rebuilt for every game. Now: per-planet move tables, an int heap, answers remembered per
+  (wind, position, hold, blockers), planets shared; the rest forecast stops at the crester's speed.
+
+What is left: the listing (~35% of an engine playout) and carrying out actions (~30%: events
+with their text, the automatic steps, numpy dice draws) are spread over many small functions;
+for GreedyBot, one route search per ship move (~30%), its target and rest forecasts (~25%).
 """
 
 from __future__ import annotations

@@ -97,7 +97,7 @@ class Game:
         got = self._legal
         if got is None or got[0] is not self.state:
             legal = self.rules.legal_actions(self.state)
-            got = self._legal = (self.state, legal, {id(a) for a in legal})
+            got = self._legal = (self.state, legal, set(map(id, legal)))
         return list(got[1])
 
     def forget_legal_actions(self) -> None:
@@ -160,9 +160,12 @@ class Game:
         self._legal = None
         n = len(self._actions)
         last_events = self.last_events
-        self._maybe_checkpoint()
+        if n - self._last_checkpoint >= self.checkpoint_every:
+            self._maybe_checkpoint()
         ev = rules.apply(self.state, a)
-        self._push(a)
+        self._actions.append(a)
+        if self.record is not None:
+            self.record.actions.append(str(a))
         rng_state = None
         if not self.auto_chance:
             rng_state = self.rng.bit_generator.state
