@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
     ("scale.py", ["--quick"], "identical results: True"),
     ("openspiel.py", ["--games", "1", "--simulations", "2", "--goal", "1", "--playouts", "1", "--reps", "1"],
      "MCTSBot (2 simulations, random rollouts) vs uniform random"),
+    ("speed.py", ["--reps", "1", "--games", "1", "--chess", "1", "--greedy", "1", "--iterations", "3"],
+     "speed table done:"),
 ])
 def test_benchmark_script_runs(script, args, expect):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,

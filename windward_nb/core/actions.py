@@ -268,6 +268,19 @@ def _typed(value: Any) -> Any:
 
 
 # =============================================================================== the value
+_TEXTS: dict[tuple, str] = {}  # (Action class, verb, plain argument) -> text
+_TEXTS_MAX = 50_000
+
+
+def _plain(values: tuple) -> bool:
+    """Only ints, strings and tuples of them, all the way down (exact types)."""
+    for x in values:
+        t = type(x)
+        if not (t is int or t is str or (t is tuple and _plain(x))):
+            return False
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision or chance outcome: ``verb`` names the kind, ``arg`` its detail.
@@ -282,6 +295,20 @@ class Action:
     grammar: ClassVar[Grammar]
 
     def __str__(self) -> str:
+        # the text of an action whose argument is plain (None, int, str, short tuples of them) is
+        # remembered by value: exact types only, so 1, True and 1.0 never share an entry
+        arg = self.arg
+        t = type(arg)
+        if type(self.verb) is str and (arg is None or t is int or t is str
+                                       or (t is tuple and len(arg) <= 8 and _plain(arg))):
+            key = (type(self), self.verb, arg)
+            text = _TEXTS.get(key)
+            if text is None:
+                text = type(self).grammar.text(self)
+                if len(_TEXTS) >= _TEXTS_MAX:
+                    _TEXTS.clear()
+                _TEXTS[key] = text
+            return text
         return type(self).grammar.text(self)
 
     def __repr__(self) -> str:

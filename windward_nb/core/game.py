@@ -10,11 +10,21 @@ Undo does not copy the whole state at every action: the driver keeps a copy
 every :attr:`Game.checkpoint_every` plies and, to undo, restores the nearest
 one and re-applies the recorded actions after it (they include every chance
 outcome, so this is exact).
+
+:meth:`Game.legal_actions` remembers its list until the position changes
+through :meth:`Game.apply` or :meth:`Game.undo` (or ``game.state`` is replaced),
+and :meth:`Game.apply` takes one of the actions of that list as it is, without
+parsing or checking it again. Code that edits ``game.state`` in place (tests
+building a position by hand) calls :meth:`Game.forget_legal_actions` afterwards.
+
+The game's generator is the game's own: with ``auto_chance`` only the game
+draws from it, so an action that drew no chance has nothing to restore on
+undo and its generator state is not saved.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 import numpy as np
 
@@ -40,8 +50,11 @@ class Game:
         self.last_events: list[Event] = list(events)
         self._actions: list[Action] = []  # every action applied here, chance included (record order)
         self._base = len(record.actions) if record is not None else 0  # plies the record held at the start
-        self._history: list[tuple[int, Any, list[Event]]] = []  # per undoable step (ply, generator state, events)
+        # per undoable step: (ply, generator state before it or None, events); see undo
+        self._history: list[tuple[int, Any, list[Event]]] = []
         self._checkpoints: dict[int, Any] = {0: state.clone()}
+        self._last_checkpoint = 0
+        self._legal: tuple[Any, list[Action], set[int]] | None = None  # (state, legal list, ids of its actions)
         if auto_chance:
             self.last_events += self._draw_chance()
 
@@ -92,7 +105,16 @@ class Game:
         return outcome_of(self.state, self.rules, names)
 
     def legal_actions(self) -> list[Action]:
-        return self.rules.legal_actions(self.state)
+        """The options of whoever decides now (a fresh list; worked out once per position)."""
+        got = self._legal
+        if got is None or got[0] is not self.state:
+            legal = self.rules.legal_actions(self.state)
+            got = self._legal = (self.state, legal, set(map(id, legal)))
+        return list(got[1])
+
+    def forget_legal_actions(self) -> None:
+        """Forget the legal actions worked out for this position (after editing ``state`` in place)."""
+        self._legal = None
 
     def chance_outcomes(self) -> list[tuple[Action, float]] | None:
         if self.current_player != CHANCE:
@@ -143,24 +165,38 @@ class Game:
         legal now.
         """
         rules = self.rules
-        try:
-            a = rules.parse(action)
-        except ActionSyntaxError as exc:
-            if isinstance(action, str) and not exc.suggestions:
-                sugg = tuple(rules.suggestions(self.state, action))
-                if sugg:
-                    raise ActionSyntaxError(f"{exc}; did you mean: {', '.join(sugg)}?", sugg) from None
-            raise
-        refusal = rules.why_illegal(self.state, a)
-        if refusal:
-            raise IllegalActionError(*refusal)
-        step = (len(self._actions), self.rng.bit_generator.state, self.last_events)
-        self._maybe_checkpoint()
+        known = self._legal
+        a: Action
+        if known is not None and known[0] is self.state and id(action) in known[2]:
+            a = cast(Action, action)  # one of the listed actions itself: normal and legal
+        else:
+            try:
+                a = rules.parse(action)
+            except ActionSyntaxError as exc:
+                if isinstance(action, str) and not exc.suggestions:
+                    sugg = tuple(rules.suggestions(self.state, action))
+                    if sugg:
+                        raise ActionSyntaxError(f"{exc}; did you mean: {', '.join(sugg)}?", sugg) from None
+                raise
+            refusal = rules.why_illegal(self.state, a)
+            if refusal:
+                raise IllegalActionError(*refusal)
+        self._legal = None
+        n = len(self._actions)
+        last_events = self.last_events
+        if n - self._last_checkpoint >= self.checkpoint_every:
+            self._maybe_checkpoint()
         ev = rules.apply(self.state, a)
-        self._push(a)
-        if self.auto_chance:
+        self._actions.append(a)
+        if self.record is not None:
+            self.record.actions.append(str(a))
+        rng_state = None
+        if not self.auto_chance:
+            rng_state = self.rng.bit_generator.state
+        elif rules.decider(self.state) == CHANCE:
+            rng_state = self.rng.bit_generator.state
             ev += self._draw_chance()
-        self._history.append(step)
+        self._history.append((n, rng_state, last_events))
         self.last_events = ev
         return ev
 
@@ -171,8 +207,9 @@ class Game:
 
     def _maybe_checkpoint(self) -> None:
         n = len(self._actions)
-        if n - max(self._checkpoints) >= self.checkpoint_every:
+        if n - self._last_checkpoint >= self.checkpoint_every:
             self._checkpoints[n] = self.state.clone()
+            self._last_checkpoint = n
 
     def _draw_chance(self) -> list[Event]:
         ev: list[Event] = []
@@ -190,18 +227,20 @@ class Game:
             raise IllegalActionError("Undo", "there is nothing to undo")
         n, rng_state, events = self._history.pop()
         self._rewind(n)
-        self.rng.bit_generator.state = rng_state
+        if rng_state is not None:  # None: a step that drew no chance left the generator where it was
+            self.rng.bit_generator.state = rng_state
         self.last_events = events
 
     def _rewind(self, n: int) -> None:
         """Put the state back to ply ``n`` (nearest checkpoint, then re-apply)."""
         for k in [k for k in self._checkpoints if k > n]:
             del self._checkpoints[k]
-        base = max(self._checkpoints)
+        base = self._last_checkpoint = max(self._checkpoints)
         state = self._checkpoints[base].clone()
         for a in self._actions[base:n]:
             self.rules.apply(state, a)
         self.state = state
+        self._legal = None
         del self._actions[n:]
         if self.record is not None:
             del self.record.actions[self._base + n:]
@@ -222,6 +261,7 @@ class Game:
         g._actions = list(self._actions)
         g._history = list(self._history)  # entries are immutable tuples
         g._checkpoints = dict(self._checkpoints)  # checkpoint states are never mutated: shared safely
+        g._legal = None
         return g
 
     # --------------------------------------------------------------------------- displays

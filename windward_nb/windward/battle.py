@@ -36,6 +36,21 @@ def party_name(s: GameState, kind: str, seat: int) -> str:
     return f"the {kind} crester" if kind != "white" else "the White Crester"
 
 
+# the battle decisions' actions, made once
+_CANNONS = [Action("cannons", n) for n in range(12)]
+_FALSE_FLAG = Action("play", "false_flag")
+_DONE = Action("done")
+_TOKEN = Action("token")
+_PLAYS: dict[str, Action] = {}
+
+
+def _play(card: str) -> Action:
+    a = _PLAYS.get(card)
+    if a is None:
+        a = _PLAYS[card] = Action("play", card)
+    return a
+
+
 def hit_cards(s: GameState, seat: int) -> list[str]:
     return [c for c in s.ships[seat].hand if s.components.card(c).kind == "hits"]
 
@@ -442,16 +457,16 @@ class BattleKind(FrameKind[BattleFrame]):
         ship = s.ships[seat]
         out: list[Action] = []
         if step in ("a_cannons", "d_cannons"):
-            out = [Action("cannons", n) for n in range(ship.cannons + 1)]
+            out = [_CANNONS[n] if n < len(_CANNONS) else Action("cannons", n) for n in range(ship.cannons + 1)]
             if step == "a_cannons" and "false_flag" in ship.hand:
-                out.append(Action("play", "false_flag"))
+                out.append(_FALSE_FLAG)
         elif step in ("a_flag", "d_flag"):
-            out = [Action("play", "false_flag"), Action("done")]
+            out = [_FALSE_FLAG, _DONE]
         elif step in ("a_bonus", "d_bonus"):
-            out = [Action("play", c) for c in sorted(set(hit_cards(s, seat)))]
+            out = [_play(c) for c in sorted(set(hit_cards(s, seat)))]
             if ship.tokens:
-                out.append(Action("token"))
-            out.append(Action("done"))
+                out.append(_TOKEN)
+            out.append(_DONE)
         return out
 
     def refusal(self, s: GameState, f: BattleFrame, a: Action) -> Refusal:

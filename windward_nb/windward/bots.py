@@ -33,7 +33,7 @@ from ..core.actions import Action  # a bot chooses among the actions it is given
 from .battle import totals
 from .frames import BattleFrame
 from .hexgrid import distance as hex_distance
-from .movement import routes
+from .movement import routes, shared_routes
 from .odds import battle_odds, best_bonuses, hit_distribution
 from .state import ABOARD, PORT, GameState
 
@@ -317,19 +317,27 @@ class GreedyBot(Bot):
             for h in self._launch_spaces(s, seat):
                 out.append((1.8, h, "launch"))
         # never sail into another captain's ship by accident (that would start a battle)
-        out = [t for t in out if t[1] < 0 or s.ship_at(t[1]) in (-1, seat) or t[2] == "ship"]
+        at: dict[int, int] = {}  # space -> the first seat whose ship is there (as s.ship_at)
+        for i, sh in enumerate(s.ships):
+            at.setdefault(sh.pos, i)
+        out = [t for t in out if t[1] < 0 or at.get(t[1], -1) in (-1, seat) or t[2] == "ship"]
         out.sort(key=lambda x: -x[0])
         return out
 
     def _launch_spaces(self, s: GameState, seat: int) -> set[int]:
         """Spaces next to an alive grey crester where the ship may drop its longboat."""
         p = s.planet
-        out = set()
+        out: set[int] = set()
+        closed = None  # the spaces _can_drop_at refuses besides Drift, found once
         for g in s.greys:
             if f"grey@{g}" in s.turn.no_attack:
                 continue
+            if closed is None:
+                closed = set(s.items).union(s.greys, s.greys_down, s.reds_down, s.reds, (s.white,))
+                closed.update(b for sh in s.ships for b in sh.boats)
+                closed.update(sh.pos for i, sh in enumerate(s.ships) if i != seat)
             for h in p.nbr[g]:
-                if h > 0 and self._can_drop_at(s, seat, h):
+                if h > 0 and not p.is_drift[h] and h not in closed:
                     out.add(h)
         return out
 
@@ -350,7 +358,7 @@ class GreedyBot(Bot):
 
     def _pursue(self, s, seat, me, by):
         """Sail toward the best reachable target (one step)."""
-        costs, first = routes(s, seat)
+        costs, first = shared_routes(s, seat)
         budget = s.turn.speed + self._extra_speed(s, seat, me, by)
         wind_card = "aerogenerator" in me.hand
         for value, h, why in self.targets(s, seat, me):
@@ -398,7 +406,7 @@ class GreedyBot(Bot):
                 if w == old or f"play aerogenerator {w}" not in by:
                     continue
                 s.wind = w
-                costs, _ = routes(s, seat)
+                costs, _ = shared_routes(s, seat)
                 if costs.get(target, 99) <= budget:
                     return by[f"play aerogenerator {w}"]
         finally:
@@ -436,7 +444,7 @@ class GreedyBot(Bot):
     def _finish(self, s, seat, me, by):
         """Sail to the best place to rest (at sky, out of danger, toward the next target) and end."""
         end = by.get("end turn")
-        costs, first = routes(s, seat)
+        costs, first = shared_routes(s, seat)
         goal = self._next_goal(s, seat, me, costs)
         p = s.planet
         blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat} | set(s.reds) | {s.white}

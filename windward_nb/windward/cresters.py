@@ -129,6 +129,46 @@ def distances_to(s: GameState, target: int, territory: int, mover: int) -> dict[
     return dist
 
 
+def reaches(s: GameState, target: int, territory: int, mover: int, steps: int) -> bool:
+    """``distances_to(s, target, territory, mover).get(mover, 99) <= steps``, searching no further
+    than ``steps`` from ``target``."""
+    if steps >= 99:
+        return distances_to(s, target, territory, mover).get(mover, 99) <= steps
+    if mover == target:
+        return steps >= 0
+    p = s.planet
+    blocked = {sh.pos for sh in s.ships if sh.pos >= 0 and sh.pos != target}
+    others = list(s.reds)
+    if mover in others:
+        others.remove(mover)
+    stack = active(s).red_stack(s)
+    if stack > 1:
+        blocked.update(r for r in others if others.count(r) >= stack)
+    else:
+        blocked.update(others)
+    if s.white >= 0 and s.white != mover:
+        blocked.add(s.white)
+    seen = {target}
+    ring = [target]
+    nbr, drift, where = p.nbr, p.is_drift, p.territory
+    for _ in range(steps):
+        nxt = []
+        for h in ring:
+            for t in nbr[h]:
+                if t <= 0 or t in seen or drift[t] or t in blocked:
+                    continue
+                if territory and where[t] != territory:
+                    continue
+                if t == mover:
+                    return True
+                seen.add(t)
+                nxt.append(t)
+        if not nxt:
+            return False
+        ring = nxt
+    return False
+
+
 def step_path(s: GameState, start: int, dist: dict[int, int], steps: int) -> list[int]:
     """The hexes a crester at ``start`` passes through moving up to ``steps`` along ``dist``."""
     path: list[int] = []
@@ -204,13 +244,13 @@ def rest_attackers(s: GameState, seat: int, h: int) -> list[str]:
         for r in s.reds:
             if not roam and (s.planet.territory[r] != t or r in s.turn.fought_reds):
                 continue
-            if distances_to(s, h, 0 if roam else t, r).get(r, 99) <= speed:
+            if reaches(s, h, 0 if roam else t, r, speed):
                 out.append(f"red@{r}")
         stack = hooks.red_stack(s)
         if stack > 1:
             out = out[:stack]  # no more red cresters than may share the ship's space
         if s.white >= 0:
-            if distances_to(s, h, 0, s.white).get(s.white, 99) <= white_speed(s):
+            if reaches(s, h, 0, s.white, white_speed(s)):
                 out.append("white")
         return out
     finally:

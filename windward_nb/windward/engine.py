@@ -30,7 +30,7 @@ from .events import Event
 from .hexgrid import direction_name
 from .frames import (FRAME_KINDS, EndFrame, Frame, FrameKind, GreyFrame, PlaceRedFrame, RedsFrame, RestFrame,
                      ShuffleFrame, SkyBonusFrame, StartFrame, TakeFrame, WhiteMoveFrame, WindFrame, register_frame)
-from .hooks import active
+from .hooks import ORDER_SPACES, active
 from .state import PORT, GameState, Turn
 
 Refusal = Optional[tuple[str, str]]
@@ -92,6 +92,17 @@ def legal_actions(s: GameState) -> list[Action]:
     if s.frames:
         f = s.frames[-1]
         return FRAME_KINDS[f["k"]].actions(s, f)
+    return _main_legal(s)
+
+
+def reference_legal_actions(s: GameState) -> list[Action]:
+    """:func:`legal_actions` the slow, obvious way: every candidate action checked by its verb's
+    check (the fast path must give exactly this list; the tests compare them)."""
+    if s.over:
+        return []
+    if s.frames:
+        f = s.frames[-1]
+        return FRAME_KINDS[f["k"]].actions(s, f)
     verbs = GRAMMAR.verbs
     return [a for a in _main_candidates(s) if (verbs[a.verb].check or _not_now)(s, a) is None]
 
@@ -146,6 +157,204 @@ def _main_candidates(s: GameState) -> list[Action]:
         else:
             out.append(Action("play", card))
     out.append(_END)
+    return out
+
+
+# =============================================================================== the fast listing
+# The captain's options on its turn, in the order of _main_candidates, each checked by its verb's own
+# check. Before a check runs, a cheap test of conditions that check requires (read off the check
+# itself) skips the candidates that are certainly refused; a candidate that passes is judged by
+# the real check, so the list is exactly the reference one (tests/test_fast_paths.py compares them).
+_ROW_ACTIONS = [[Action("row", (b, d)) for d in range(1, 7)] for b in range(8)]
+_PER_PLANET: dict[int, tuple[Any, dict[int, list[tuple[int, Action]]], list[Action]]] = {}
+_PER_CREW: dict[tuple[str, ...], tuple[list[Action], list[Action]]] = {}
+_PLAY: dict[str, list[Action]] = {}
+
+
+def _planet_actions(p: Any) -> tuple[dict[int, list[tuple[int, Action]]], list[Action]]:
+    """Per planet (kept while it is alive): Zephyr jumps out of each Zephyr space, and the Bait plays."""
+    got = _PER_PLANET.get(id(p))
+    if got is None or got[0] is not p:
+        zephyrs = {h: [(z, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h] for h in p.zephyrs}
+        bait = [Action("play", ("bait", p.cells[p.feeding_ground[t]])) for t in range(1, 7)]
+        if len(_PER_PLANET) > 256:
+            _PER_PLANET.clear()
+        got = _PER_PLANET[id(p)] = (p, zephyrs, bait)
+    return got[1], got[2]
+
+
+def _crew_actions(crew: tuple[str, ...]) -> tuple[list[Action], list[Action]]:
+    got = _PER_CREW.get(crew)
+    if got is None:
+        got = _PER_CREW[crew] = ([Action("order", "hire " + c) for c in crew], [Action("buy", "crew " + c) for c in crew])
+    return got
+
+
+def _play_actions(card: str, p: Any) -> list[Action]:
+    if card == "bait":
+        return _planet_actions(p)[1]
+    got = _PLAY.get(card)
+    if got is None:
+        got = _PLAY[card] = ([Action("play", (card, w)) for w in range(1, 7)] if card == "aerogenerator"
+                             else [Action("play", card)])
+    return got
+
+
+def _main_legal(s: GameState) -> list[Action]:
+    seat = s.current
+    ship = s.ships[seat]
+    p = s.planet
+    turn = s.turn
+    pos = ship.pos
+    out: list[Action] = []
+    add = out.append
+    ordering = not (turn.mates == 0 and turn.coffee == 0)
+    taken = turn.orders
+    # a space a ship may enter without a question: not Drift (or Deadweight in play), no ship, no crester
+    busy = {sh.pos for sh in s.ships}
+    busy.update(s.reds)
+    busy.add(s.white)
+    drift = p.is_drift
+    deadweight = turn.deadweight
+
+    def enters(target: int) -> bool:
+        if drift[target] and not deadweight:
+            return False
+        return target not in busy or movement.check_ship_entry(s, target) is None
+
+    hooks = active(s)
+
+    def order_ok(a: Action) -> bool:
+        """check_order for an order of the right place, with a mate or Coffee free and its space
+        uncovered: without order hooks, an added order space is refused and the others come down
+        to what the order would do."""
+        if hooks.checks_orders:
+            return orders.check_order(s, a) is None
+        return a.arg not in ORDER_SPACES and orders._order_effect_refusal(s, a.arg) is None
+
+    if pos == PORT:
+        if turn.speed >= 1:
+            ring = p.port_ring
+            for d in range(6):
+                if enters(ring[d]):
+                    add(_LEAVES[d])
+        if ordering:
+            for a in _PORT_ORDER_ACTIONS:
+                if a.arg not in taken and order_ok(a):
+                    add(a)
+        comp = s.components
+        hires, buys = _crew_actions(comp.crew_names)
+        gas = ship.gas
+        prices = comp.prices
+        hiring = ordering and "hire" not in taken
+        buying = gas >= prices["crew"]
+        if hiring or buying:
+            # check_hire, worked out once: a crew slot of our own free, and a tile of that pair left
+            slot_of = comp.crew_slot
+            mine = {slot_of[c] for c in ship.crew}
+            hired: dict[str, int] = {}
+            for sh in s.ships:
+                for c in sh.crew:
+                    hired[slot_of[c]] = hired.get(slot_of[c], 0) + 1
+            tiles = comp.crew_tiles_per_pair
+            free = [slot_of[c] not in mine and hired.get(slot_of[c], 0) < tiles for c in comp.crew_names]
+        if hiring:
+            if hooks.checks_orders:
+                for a in hires:
+                    if orders.check_order(s, a) is None:
+                        add(a)
+            else:
+                for a, ok in zip(hires, free):
+                    if ok:
+                        add(a)
+        for a in _BUY_ACTIONS:
+            if gas >= prices[a.arg] and orders.check_buy(s, a) is None:
+                add(a)
+        if buying:
+            for a, ok in zip(buys, free):
+                if ok:
+                    add(a)
+    else:
+        speed = turn.speed
+        wind = s.wind
+        upwind = (wind + 2) % 6 + 1
+        nbr = p.nbr[pos]
+        for d in range(1, 7):
+            t = nbr[d - 1]
+            if (t > 0 and d != upwind and (d == wind or speed >= 1) and (deadweight or not drift[t])
+                    and (t not in busy or movement.check_ship_entry(s, t) is None)):  # enters(t), inline
+                add(_MOVES[d - 1])
+        if 0 in nbr and not ship.hold and speed >= 1:
+            add(_ENTER)  # the whole of check_ship_move for "enter" at sky, next to the Trading Post
+        if p.terrain[pos] == "zephyr":
+            jumps = _planet_actions(p)[0].get(pos, ())
+            if speed >= 1:
+                for z, a in jumps:
+                    if enters(z):
+                        add(a)
+        if pos in p.corner_link and speed >= 1 and enters(p.corner_link[pos]):
+            add(_AROUND)
+        if ordering:
+            plain = not hooks.checks_orders
+            for a in _SKY_ORDER_ACTIONS:
+                base = a.arg
+                if base in taken:
+                    continue
+                if not plain:
+                    ok = orders.check_order(s, a) is None
+                elif base in ORDER_SPACES:
+                    ok = False  # an added order space, refused without its hook
+                elif base == "speed":
+                    ok = True  # _order_effect_refusal has nothing against it
+                elif base == "rowers":
+                    ok = ship.rowers < s.components.limits["longboat_speed_max"]
+                elif base == "process":
+                    ok = bool(ship.hold)
+                else:
+                    ok = orders._order_effect_refusal(s, base) is None
+                if ok:
+                    add(a)
+        row = s.items.get(pos)
+        crester = not ship.hold and (pos in s.reds_down or pos in s.greys_down)
+        boat = pos in ship.boats
+        if row is not None or crester or boat:
+            for a in _PICKUP_ACTIONS:
+                what = a.arg
+                maybe = boat if what == "longboat" else crester if what == "crester" else row is not None
+                if maybe and orders.check_pickup(s, a) is None:
+                    add(a)
+        teeth = ship.grey_teeth + ship.red_teeth
+        if (ship.hold or teeth or ship.tokens) and not drift[pos]:
+            for a in _DROP_ACTIONS:
+                what = a.arg
+                has = bool(ship.hold) if what == "crester" else teeth != 0 if what == "teeth" else ship.tokens != 0
+                if has and orders.check_drop(s, a) is None:
+                    add(a)
+    if hooks.adds_actions:
+        verbs = GRAMMAR.verbs
+        for a in hooks.extra_actions(s):
+            if (verbs[a.verb].check or _not_now)(s, a) is None:
+                add(a)
+    if ship.rowers:
+        # a space with no longboat and no grey crester (alive or defeated) is open to any longboat
+        crowded = {h for sh in s.ships for h in sh.boats}
+        crowded.update(s.greys)
+        crowded.update(s.greys_down)
+        for b, here in enumerate(ship.boats):
+            if here >= 0:
+                rows = _ROW_ACTIONS[b] if b < len(_ROW_ACTIONS) else [Action("row", (b, d)) for d in range(1, 7)]
+                nb = p.nbr[here]
+                for d in range(6):
+                    t = nb[d]
+                    if t > 0 and not drift[t] and (t not in crowded or movement.check_row(s, rows[d]) is None):
+                        add(rows[d])
+    if ship.hand:
+        for card in sorted(set(ship.hand)):
+            for a in _play_actions(card, p):
+                if orders.check_play(s, a) is None:
+                    add(a)
+    if _check_end(s, _END) is None:
+        add(_END)
     return out
 
 
@@ -535,7 +744,7 @@ class TakeKind(FrameKind[TakeFrame]):
     turn_step = True
 
     def actions(self, s: GameState, f: TakeFrame) -> list[Action]:
-        return [Action("take", i + 1) for i, st in enumerate(s.stacks) if st]
+        return [_TAKES[i] if i < 3 else Action("take", i + 1) for i, st in enumerate(s.stacks) if st]
 
     def apply(self, s: GameState, ev: list[Event], f: TakeFrame, a: Action) -> None:
         ship = s.ships[s.current]
@@ -557,13 +766,25 @@ class TakeKind(FrameKind[TakeFrame]):
         return True
 
 
+_TAKES = [Action("take", i) for i in (1, 2, 3)]
+_REST = Action("rest")
+_DISCARDS: dict[str, Action] = {}
+
+
+def _discard(card: str) -> Action:
+    a = _DISCARDS.get(card)
+    if a is None:
+        a = _DISCARDS[card] = Action("rest", card)
+    return a
+
+
 class RestKind(FrameKind[RestFrame]):
     k = "rest"
     waiting = "rest (discard a card or lose morale)"
     turn_step = True
 
     def actions(self, s: GameState, f: RestFrame) -> list[Action]:
-        return [Action("rest")] + [Action("rest", c) for c in sorted(set(s.ships[s.current].hand))]
+        return [_REST] + [_discard(c) for c in sorted(set(s.ships[s.current].hand))]
 
     def refusal(self, s: GameState, f: RestFrame, a: Action) -> Refusal:
         if a.verb == "rest":

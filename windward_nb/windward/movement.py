@@ -192,23 +192,82 @@ def deadweight_stranded(s: GameState) -> bool:
 
 def ship_steps(s: GameState, h: int, hold: str) -> list[tuple[int, int, Action]]:
     """The ship moves out of ``h`` ignoring pieces: (target, speed cost, action)."""
-    p = s.planet
+    return _planet_steps(s.planet, s.wind, bool(hold), h)
+
+
+_LEAVE = {d: Action("leave", d) for d in range(1, 7)}
+_AROUND = Action("around")
+
+
+def _planet_steps(p: Any, wind: int, hold: bool, h: int) -> list[tuple[int, int, Action]]:
     if h == PORT:
-        return [(t, 1, Action("leave", d)) for d, t in enumerate(p.port_ring, start=1)]
+        return [(t, 1, _LEAVE[d]) for d, t in enumerate(p.port_ring, start=1)]
     out = []
-    upwind = opposite(s.wind)
-    for d in range(1, 7):
-        t = p.nbr[h][d - 1]
+    upwind = opposite(wind)
+    drift = p.is_drift
+    for d, t in enumerate(p.nbr[h], start=1):
         if t == 0:
             if not hold:
-                out.append((PORT, 1, Action("enter")))
-        elif t > 0 and d != upwind and not p.is_drift[t]:
-            out.append((t, 0 if d == s.wind else 1, Action("move", d)))
+                out.append((PORT, 1, _ENTER))
+        elif t > 0 and d != upwind and not drift[t]:
+            out.append((t, 0 if d == wind else 1, _MOVE[d]))
     if p.terrain[h] == "zephyr":
         out.extend((z, 1, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h)
     if h in p.corner_link:
-        out.append((p.corner_link[h], 1, Action("around")))
+        out.append((p.corner_link[h], 1, _AROUND))
     return out
+
+
+# Per planet (while it is alive): the ship moves out of every space for each wind and hold (they
+# depend on nothing else), filled in as the searches reach the spaces, and the routes already
+# worked out (see routes).
+_PLANET_TABLES: dict[int, tuple[Any, dict[tuple[int, bool], "_Moves"], dict[tuple, tuple]]] = {}
+_ROUTES_MAX = 20_000
+
+
+def _tables(p: Any) -> tuple[dict[tuple[int, bool], "_Moves"], dict[tuple, tuple]]:
+    got = _PLANET_TABLES.get(id(p))
+    if got is None or got[0] is not p:
+        if len(_PLANET_TABLES) > 64:
+            _PLANET_TABLES.clear()
+        got = _PLANET_TABLES[id(p)] = (p, {}, {})
+    return got[1], got[2]
+
+
+class _Moves:
+    """The moves out of each space for one wind and hold, as the route search wants them: lists
+    indexed by space (the last slot is ``PORT``), each entry made on first use. ``steps[h]``:
+    (target, weight, action); ``edges[h]``: (target, weight). The weight is the speed cost times
+    :data:`_HOPS` plus one move (see :func:`_routes`)."""
+
+    __slots__ = ("planet", "wind", "hold", "steps", "edges")
+
+    def __init__(self, p: Any, wind: int, hold: bool):
+        if len(p.cells) + 1 > _MASK:  # pragma: no cover - planets have 91 spaces at most
+            raise ValueError("too many spaces for the route search")
+        self.planet, self.wind, self.hold = p, wind, hold
+        self.steps: list[Any] = [None] * (len(p.cells) + 1)
+        self.edges: list[Any] = [None] * (len(p.cells) + 1)
+
+    def out_of(self, h: int) -> tuple[tuple[int, int], ...]:
+        """The edges out of ``h`` (making them, and the steps, the first time)."""
+        steps = tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(self.planet, self.wind, self.hold, h))
+        self.steps[h] = steps
+        edges = self.edges[h] = tuple((t, w) for t, w, _ in steps)
+        return edges
+
+    def steps_of(self, h: int) -> tuple[tuple[int, int, Action], ...]:
+        if self.steps[h] is None:
+            self.out_of(h)
+        return self.steps[h]
+
+
+def _moves(p: Any, wind: int, hold: bool) -> _Moves:
+    tables = _tables(p)[0]
+    got = tables.get((wind, hold))
+    if got is None:
+        got = tables[(wind, hold)] = _Moves(p, wind, hold)
+    return got
 
 
 def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
@@ -219,28 +278,84 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     Around the Planet. A space holding another ship or an alive red or white crester
     ends a route (a battle) but is never passed through. ``PORT`` is included when the
     Trading Post is reachable. Used by the ReachMap and by bots; ignores Deadweight.
+
+    The answer depends only on the planet, the wind, where the ship is, whether its hold is
+    full and the spaces that end a route, so it is remembered per planet for those (each call
+    returns fresh dictionaries).
     """
+    costs, first = shared_routes(s, seat)
+    return dict(costs), dict(first)
+
+
+def shared_routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
+    """:func:`routes` without the copies: the remembered dictionaries themselves, which the caller
+    reads and never changes (for bots that ask many times a turn)."""
     seat = s.current if seat is None else seat
     ship = s.ships[seat]
     blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
     blockers.update(s.reds)
     if s.white >= 0:
         blockers.add(s.white)
-    start = ship.pos
-    best = {start: (0, 0)}
-    first: dict[int, Action] = {}
-    heap = [(0, 0, start)]
+    p = s.planet
+    hold = bool(ship.hold)
+    key = (s.wind, ship.pos, hold, frozenset(blockers))
+    memo = _tables(p)[1]
+    got = memo.get(key)
+    if got is None:
+        got = _routes(_moves(p, s.wind, hold), ship.pos, blockers)
+        if len(memo) >= _ROUTES_MAX:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+_HOPS = 1000  # (speed, moves) is kept as one number, speed * _HOPS + moves (a route has < 1000 moves)
+_SHIFT = 10  # and with the space: (speed * _HOPS + moves) << _SHIFT | space + 1, so a heap of ints pops
+_MASK = (1 << _SHIFT) - 1  # in the order of (speed, moves, space), as a heap of those tuples would
+
+
+def _routes(moves: _Moves, start: int, blockers: set[int]) -> tuple[dict[int, int], dict[int, Action]]:
+    """Dijkstra over (speed, moves) from ``start``, ties popped by space, over ``moves``. Spaces
+    index lists with one slot per space and a last one for ``PORT`` (-1)."""
+    edges = moves.edges
+    n = len(edges)
+    far = 99 * _HOPS
+    best = [far] * n
+    via: list[Any] = [None] * n  # the first move of the best route to each space
+    ends = [False] * n
+    for b in blockers:
+        if -1 <= b < n - 1:
+            ends[b] = True
+    best[start] = 0
+    found = [start]  # spaces in the order they were first reached (the order of the answer)
+    heap: list[int] = []
+    pop, push = heapq.heappop, heapq.heappush
+    for t, w, a in moves.steps_of(start):  # the first moves (the start is left whatever stands there)
+        if w < best[t]:
+            if best[t] == far:
+                found.append(t)
+            best[t] = w
+            via[t] = a
+            push(heap, (w << _SHIFT) + t + 1)
     while heap:
-        cost, hops, h = heapq.heappop(heap)
-        if (cost, hops) > best[h] or (h != start and h in blockers):
+        e = pop(heap)
+        key = e >> _SHIFT
+        h = (e & _MASK) - 1
+        if key > best[h] or ends[h] or h == start:
             continue
-        for t, c, a in ship_steps(s, h, ship.hold):
-            nc = (cost + c, hops + 1)
-            if nc < best.get(t, (99, 0)):
-                best[t] = nc
-                first[t] = a if h == start else first[h]
-                heapq.heappush(heap, (nc[0], nc[1], t))
-    return {h: c for h, (c, _) in best.items()}, first
+        move = via[h]
+        out = edges[h]
+        if out is None:
+            out = moves.out_of(h)
+        for t, w in out:
+            nk = key + w
+            if nk < best[t]:
+                if best[t] == far:
+                    found.append(t)
+                best[t] = nk
+                via[t] = move
+                push(heap, (nk << _SHIFT) + t + 1)
+    return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
 
 
 def reach_costs(s: GameState, seat: int | None = None) -> dict[int, int]:

@@ -143,3 +143,18 @@ class Planet:
 @lru_cache(maxsize=128)
 def _cached(size: str, order: tuple[int, ...]) -> Planet:
     return Planet(size, order)
+
+
+_BUILT: dict[tuple[str, tuple[int, ...], int], tuple[Components, Planet]] = {}
+
+
+def assembled(size: str, order: tuple[int, ...], components: Components) -> Planet:
+    """The planet of these tiles made from ``components``, built once and shared (a planet is never
+    changed), so every game on it shares its tables."""
+    key = (size, tuple(order), id(components))
+    hit = _BUILT.get(key)
+    if hit is None or hit[0] is not components:
+        if len(_BUILT) >= 256:
+            _BUILT.clear()
+        hit = _BUILT[key] = (components, Planet(size, tuple(order), components))
+    return hit[1]

@@ -17,7 +17,7 @@ from . import hooks
 from .components import Components, load_components
 from .engine import advance, deal_stacks
 from .events import Event
-from .planet import Planet
+from .planet import assembled
 from .state import GameState, Ship, Turn
 
 EDITIONS = ("a", "b")
@@ -121,7 +121,7 @@ def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large
     active = hooks.combine(mode, variants, planet)
     for h in active.hooks:
         h.check_setup(setup, comp)
-    s = GameState(planet=Planet(planet, tuple(setup["tiles"]), comp), components=comp)
+    s = GameState(planet=assembled(planet, tuple(setup["tiles"]), comp), components=comp)
     s.mode = mode
     s.variants = tuple(variants)
     s.edition = edition

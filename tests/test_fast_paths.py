@@ -1,0 +1,271 @@
+"""The fast paths agree with the slow, obvious ones, position by position, over random games.
+
+- ``engine.legal_actions`` (prefilters, then each verb's own check) lists exactly what
+  ``engine.reference_legal_actions`` (every candidate checked) lists, in the same order;
+- every candidate action text of a position is legal by ``why_illegal`` exactly when it is in the
+  legal list, and ``Game.apply`` accepts exactly those (refusing the others, the game unchanged);
+- ``Game.legal_actions`` (remembered per position) equals the rules' fresh list, and ``undo``
+  brings back the exact fingerprint, generator and legal list;
+- ``movement.routes`` (step tables, integer keys, remembered answers) equals a plain Dijkstra over
+  (speed, moves) with ties popped by space, dictionaries in the same order;
+- ``str(action)`` (remembered texts) equals the grammar's text;
+- ``cresters.reaches`` (a search cut off at the crester's speed) answers as ``distances_to`` does.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+import pytest
+
+import windward_nb as ww
+from windward_nb.core.errors import IllegalActionError
+from windward_nb.windward import engine, movement
+from windward_nb.windward.actions import Action
+from windward_nb.windward.hexgrid import opposite
+from windward_nb.windward.state import PORT
+
+CONFIGS = [
+    dict(players=4),
+    dict(players=2),
+    dict(players=1),
+    dict(players=3, mode="cooperative"),
+    dict(players=3, variants=("white", "naturalist", "achievements")),
+    dict(players=2, planet="small", variants=("naturalist",)),
+    dict(players=5, edition="b", variants=("white",)),
+]
+
+
+def random_states(cfg: dict, seed: int, plies: int):
+    """The states met in a random game (choices among the legal list, chance from a seeded generator)."""
+    s = ww.new_game(seed=seed, **cfg).state
+    rng = np.random.default_rng(seed)
+    for _ in range(plies):
+        if s.over:
+            return
+        yield s
+        if engine.decider(s) == engine.CHANCE:
+            a = engine.sample_chance(s, rng)
+        else:
+            legal = engine.reference_legal_actions(s)
+            a = legal[int(rng.integers(len(legal)))]
+        engine.apply(s, a, check=False)
+
+
+@pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_fast_listing_is_the_reference_listing(cfg):
+    seen = seed = 0
+    while seen < 400 and seed < 40:  # random captains lose a Solo Adventure quickly: more games then
+        for s in random_states(cfg, seed, 700):
+            if engine.decider(s) >= 0:
+                assert engine.legal_actions(s) == engine.reference_legal_actions(s), (cfg, seed, s.turn_number)
+                seen += 1
+        seed += 1
+    assert seen >= 400
+
+
+@pytest.mark.parametrize("cfg", CONFIGS[:5], ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
+def test_checking_one_action_agrees_with_the_list(cfg):
+    """Every candidate text, legal or not, is judged alike by why_illegal and by the listing."""
+    checked = refused = seed = 0
+    while checked < 1500 and seed < 40:
+        for s in random_states(cfg, 11 + seed, 500):
+            if engine.decider(s) < 0 or s.frames:
+                continue
+            legal = set(engine.legal_actions(s))
+            for a in engine._main_candidates(s) + [Action("move", d) for d in range(1, 7)] + [engine._ENTER]:
+                ok = engine.why_illegal(s, str(a)) is None
+                assert ok == (a in legal), (str(a), s.turn_number)
+                checked += 1
+                refused += not ok
+        seed += 1
+    assert checked >= 1500 and refused > 500
+
+
+def test_game_apply_accepts_exactly_the_legal_actions_and_undo_restores_everything():
+    g = ww.new_game(players=4, seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        assert legal == engine.reference_legal_actions(g.state)
+        assert g.legal_actions() == legal and g.legal_actions() is not g.legal_actions()  # fresh copies
+        before, rng_before, ply = g.state.fingerprint(), g.rng.bit_generator.state, g.ply
+        # a refused candidate changes nothing
+        wrong = [a for a in engine._main_candidates(g.state) if a not in legal] if not g.state.frames else []
+        for a in wrong[:3]:
+            with pytest.raises(IllegalActionError):
+                g.apply(str(a))
+            assert g.state.fingerprint() == before and g.ply == ply
+        a = legal[int(rng.integers(len(legal)))]
+        g.apply(str(a))
+        after = g.state.fingerprint()
+        g.undo()
+        assert g.state.fingerprint() == before and g.rng.bit_generator.state == rng_before and g.ply == ply
+        assert g.legal_actions() == legal
+        g.apply(a)
+        assert g.state.fingerprint() == after
+
+
+def test_a_position_edited_in_place_is_listed_again_once_forgotten():
+    g = ww.scenario(players=1, wind=1, ships=[{"pos": "0,4"}], reds=[])
+    assert "move NE" in {str(a) for a in g.legal_actions()}
+    g.state.turn.speed = 0
+    g.forget_legal_actions()
+    legal = {str(a) for a in g.legal_actions()}
+    assert "move N" in legal and "move NE" not in legal
+    with pytest.raises(IllegalActionError):
+        g.apply("move NE")
+
+
+def test_a_clone_keeps_its_own_legal_list():
+    g = ww.new_game(players=3, seed=9)
+    legal = g.legal_actions()
+    c = g.clone()
+    c.apply(legal[-1])
+    assert g.legal_actions() == legal == engine.reference_legal_actions(g.state)
+    assert c.legal_actions() == engine.reference_legal_actions(c.state)
+
+
+# ------------------------------------------------------------------------------- routes
+def plain_steps(s, h, hold):
+    """The ship's moves out of ``h`` as first written."""
+    p = s.planet
+    if h == PORT:
+        return [(t, 1, Action("leave", d)) for d, t in enumerate(p.port_ring, start=1)]
+    out = []
+    for d in range(1, 7):
+        t = p.nbr[h][d - 1]
+        if t == 0:
+            if not hold:
+                out.append((PORT, 1, Action("enter")))
+        elif t > 0 and d != opposite(s.wind) and not p.is_drift[t]:
+            out.append((t, 0 if d == s.wind else 1, Action("move", d)))
+    if p.terrain[h] == "zephyr":
+        out.extend((z, 1, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h)
+    if h in p.corner_link:
+        out.append((p.corner_link[h], 1, Action("around")))
+    return out
+
+
+def plain_routes(s, seat):
+    """The route search as first written: a heap of (speed, moves, space) tuples, moves listed afresh."""
+    ship = s.ships[seat]
+    blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
+    blockers.update(s.reds)
+    if s.white >= 0:
+        blockers.add(s.white)
+
+    def steps(h):
+        return plain_steps(s, h, ship.hold)
+
+    start = ship.pos
+    best = {start: (0, 0)}
+    first = {}
+    heap = [(0, 0, start)]
+    while heap:
+        cost, hops, h = heapq.heappop(heap)
+        if (cost, hops) > best[h] or (h != start and h in blockers):
+            continue
+        for t, c, a in steps(h):
+            nc = (cost + c, hops + 1)
+            if nc < best.get(t, (99, 0)):
+                best[t] = nc
+                first[t] = a if h == start else first[h]
+                heapq.heappush(heap, (nc[0], nc[1], t))
+    return {h: c for h, (c, _) in best.items()}, first
+
+
+@pytest.mark.parametrize("cfg", [CONFIGS[0], CONFIGS[5]], ids=["large", "small"])
+def test_routes_agree_with_the_plain_search(cfg):
+    n = 0
+    for seed in range(2):
+        for k, s in enumerate(random_states(cfg, seed, 600)):
+            if k % 4:
+                continue
+            for seat in range(len(s.ships)):
+                for _ in range(2):  # the second call is answered from memory
+                    costs, first = movement.routes(s, seat)
+                    want_costs, want_first = plain_routes(s, seat)
+                    assert list(costs.items()) == list(want_costs.items())
+                    assert list(first.items()) == list(want_first.items())
+                costs[12345] = 0  # the caller's dictionaries are its own
+                assert 12345 not in movement.routes(s, seat)[0]
+                assert movement.shared_routes(s, seat) == (want_costs, want_first)
+                n += 1
+            ship = s.ships[s.current]
+            for h in [PORT] + list(range(1, len(s.planet.cells), 5)):
+                assert movement.ship_steps(s, h, ship.hold) == plain_steps(s, h, ship.hold)
+    assert n > 150
+
+
+def test_remembered_texts_are_the_grammar_texts():
+    for s in random_states(dict(players=3), 4, 400):
+        for a in engine.reference_legal_actions(s):
+            assert str(a) == Action.grammar.text(a) and Action.parse(str(a)) == a
+    # the same value of other types is not taken for a remembered one
+    assert str(Action("wind", 3)) == "wind 3"
+    with pytest.raises(TypeError):
+        str(Action("wind", True))
+    with pytest.raises(ValueError):
+        str(Action("move", 9))
+
+
+def test_bounded_reach_agrees_with_the_distances():
+    from windward_nb.windward import cresters
+
+    checked = 0
+    for cfg in (CONFIGS[0], CONFIGS[2], CONFIGS[4]):
+        for k, s in enumerate(random_states(cfg, 3, 400)):
+            if k % 10:
+                continue
+            movers = list(dict.fromkeys(s.reds + ([s.white] if s.white >= 0 else [])))
+            for h in range(1, len(s.planet.cells), 7):
+                for mover in movers:
+                    for territory in (0, s.planet.territory[h]):
+                        dist = cresters.distances_to(s, h, territory, mover).get(mover, 99)
+                        for steps in (0, 1, 3, 5):
+                            assert cresters.reaches(s, h, territory, mover, steps) == (dist <= steps)
+                            checked += 1
+    assert checked > 2000
+
+
+@pytest.mark.parametrize("game, players", [("windward", 4), ("windward", 1), ("north-wind", 3), ("winds-of-plunder", 4),
+                                           ("tailwinds", 4)])
+def test_listed_actions_are_normal_so_apply_may_take_them_as_they_are(game, players):
+    """Game.apply takes an action of its legal list without parsing it: the list holds normal forms."""
+    from windward_nb.core.registry import get
+
+    g = get(game).load().new_game(players=players, seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(250):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        for a in legal:
+            b = g.rules.parse(a)
+            assert b == a and str(b) == str(a) and type(b.arg) is type(a.arg)
+            assert g.rules.parse(str(a)) == a
+        g.apply(legal[int(rng.integers(len(legal)))])
+
+
+def test_undo_restores_the_generator_whether_or_not_a_step_drew_chance():
+    g = ww.new_game(players=3, seed=21)
+    rng = np.random.default_rng(21)
+    states = []
+    for _ in range(200):
+        if g.is_over:
+            break
+        states.append((g.state.fingerprint(), g.rng.bit_generator.state, g.ply))
+        legal = g.legal_actions()
+        g.apply(legal[int(rng.integers(len(legal)))])
+    drew = sum(1 for _, st, _ in g._history if st is not None)
+    assert 0 < drew < len(g._history)  # some steps drew chance, most did not
+    while states:
+        g.undo()
+        assert (g.state.fingerprint(), g.rng.bit_generator.state, g.ply) == states.pop()
+    # and the same game is played again from there
+    replay = ww.new_game(players=3, seed=21)
+    assert replay.state.fingerprint() == g.state.fingerprint() and replay.rng.bit_generator.state == g.rng.bit_generator.state
