@@ -59,5 +59,5 @@ def load_record(path, *, verify: bool = True):
 __all__ = [
     "Action", "CHANCE", "Components", "Event", "Game", "GameRecord", "GameState", "IllegalActionError",
     "Planet", "RecordError", "TERMINAL", "load_components", "load_record", "new_game", "scenario",
-    "bots", "odds", "replay", "simulate", "windward", "__version__",
+    "bots", "odds", "record", "replay", "simulate", "windward", "__version__",
 ]

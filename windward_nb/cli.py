@@ -22,7 +22,7 @@ import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 from urllib.parse import quote, urlsplit, urlunsplit
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
@@ -282,7 +282,7 @@ def run_lab(args: argparse.Namespace) -> int:
         if stop.code in (0, None):
             return EXIT_OK
         raise CommandError("JupyterLab could not start; its messages above say why"
-                           + (f" (is port {args.port} in use? choose another with --port)" if args.port else ""))
+                           + (f" (is port {args.port} in use? choose another with --port)" if args.port else "")) from None
     except OSError as err:  # an address that does not resolve or is not this machine's
         where = f"{args.ip or 'localhost'}" + (f" port {args.port}" if args.port else "")
         raise CommandError(f"JupyterLab cannot listen on {where}: {err.strerror or err}") from None

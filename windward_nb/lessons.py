@@ -28,7 +28,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 from .windward.actions import Action
 from .core.errors import IllegalActionError
@@ -50,7 +51,7 @@ def play(game, actions: Iterable[Any]) -> None:
     """Apply ``actions`` to ``game`` one by one, printing what happened after each."""
     for text in _as_list(actions, "play"):
         events = game.apply(text)
-        print(f"{str(text):<18} → {' '.join(e.text for e in events) or '(done)'}")
+        print(f"{text!s:<18} → {' '.join(e.text for e in events) or '(done)'}")
 
 
 def demo(game, actions: Iterable[Any]) -> None:
@@ -251,7 +252,7 @@ def _suggest(game, text: str) -> str:
     return ""
 
 
-def check(game, answer: Any, goal: "Goal") -> Verdict:
+def check(game, answer: Any, goal: Goal) -> Verdict:
     """Play ``answer`` (a list of actions) on a copy of ``game`` and judge it against ``goal``.
 
     Never changes ``game`` and never raises for anything a learner can write.

@@ -11,5 +11,5 @@ The module lives at :mod:`windward_nb.windward.replay` (on the core's
 True
 """
 
-from .windward.replay import *  # noqa: F401,F403
+from .windward.replay import *  # noqa: F403
 from .windward.replay import NOTABLE, __all__  # noqa: F401

@@ -33,7 +33,8 @@ import io
 import math
 import re
 from numbers import Integral, Real
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 

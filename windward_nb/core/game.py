@@ -14,7 +14,8 @@ outcome, so this is exact).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -91,7 +92,7 @@ class Game:
         """What ``seat`` may know of the position (hidden parts removed)."""
         return self.rules.observation(self.state, seat)
 
-    def why_illegal(self, action: "Action | str") -> str | None:
+    def why_illegal(self, action: Action | str) -> str | None:
         """``None`` if the action is legal now, else the reason with the rule in brackets."""
         try:
             a = self.rules.parse(action)
@@ -102,7 +103,7 @@ class Game:
         refusal = self.rules.why_illegal(self.state, a)
         return None if refusal is None else f"{refusal[1]} [{refusal[0]}]"
 
-    def describe(self, action: "Action | str") -> str:
+    def describe(self, action: Action | str) -> str:
         return self.rules.describe(self.state, self.rules.parse(action))
 
     def suggestions(self, text: str, n: int = 3) -> list[str]:
@@ -110,7 +111,7 @@ class Game:
         return self.rules.suggestions(self.state, text, n)
 
     # --------------------------------------------------------------------------- acting
-    def apply(self, action: "Action | str") -> list[Event]:
+    def apply(self, action: Action | str) -> list[Event]:
         """Apply an action (an :class:`Action` or its text) and return its events.
 
         Raises :class:`~windward_nb.core.errors.IllegalActionError` (text that
@@ -186,7 +187,7 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy: state, record, generator and undo history all its own."""
         g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)

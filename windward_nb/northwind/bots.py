@@ -24,7 +24,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..core.bots import Bot, RandomBot
 from ..core.mcts import MCTSBot
@@ -210,7 +211,7 @@ class GreedyBot(Bot):
             cost = state.comp.sail_price if v == "sail_up" else tile.cannon if v == "cannon" else tile.crew
             if state.gold[seat] - cost < self.reserve:
                 return -1.0
-            for rank, want in enumerate(self.upgrades):
+            for _rank, want in enumerate(self.upgrades):
                 if self._could_upgrade(state, seat, want):
                     return 4.0 if want == item else -1.0
             return -1.0

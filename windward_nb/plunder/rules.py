@@ -17,7 +17,7 @@ windward_nb.core.errors.IllegalActionError: everyone first sets a compass direct
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -303,7 +303,7 @@ class PlunderRules(Rules):
         return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _intrigues(name: str) -> list[PlunderAction]:
     """Every swap an Intrigue card called ``name`` can make (built once)."""
     return [PlunderAction("play", (name, LOCATIONS[i], LOCATIONS[j]))

@@ -223,8 +223,8 @@ class GreedyBot(Bot):
             if not ok:
                 continue
             while t.phase == "turn" and t.turn == seat and not t.pending and t.points > 0:
-                mv = rules.move_range(t, "fore") and A("fore", max(rules.move_range(t, "fore"))) \
-                    or rules.move_range(t, "aft") and A("aft", max(rules.move_range(t, "aft")))
+                mv = (rules.move_range(t, "fore") and A("fore", max(rules.move_range(t, "fore")))) \
+                    or (rules.move_range(t, "aft") and A("aft", max(rules.move_range(t, "aft"))))
                 if not mv:
                     break
                 action0 = action0 or mv

@@ -380,7 +380,7 @@ def _bundled() -> Components:
     return check_components({})
 
 
-def load_components(source: "dict | str | Path | None" = None) -> Components:
+def load_components(source: dict | str | Path | None = None) -> Components:
     """The bundled components (``None``), or ones from a dict or a JSON file.
 
     A file or dict holds any of the parts ``track``, ``movement``, ``rainbow``

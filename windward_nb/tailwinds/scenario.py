@@ -17,7 +17,8 @@ of Anchor, Bail Out and Current with the other rainbow cards in the deck.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from windward_nb.core.sealed import Sealed
 

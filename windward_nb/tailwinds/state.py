@@ -96,7 +96,7 @@ class TailwindsState(State):
         return t
 
     # --------------------------------------------------------------------------- copying
-    def clone(self) -> "TailwindsState":
+    def clone(self) -> TailwindsState:
         return TailwindsState(
             players=self.players, options=self.options, characters=list(self.characters), phase=self.phase,
             first=self.first, placing=list(self.placing),
@@ -125,7 +125,7 @@ class TailwindsState(State):
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "TailwindsState":
+    def from_dict(cls, d: dict[str, Any]) -> TailwindsState:
         kw = {k: copy.deepcopy(d[k]) for k in cls._FIELDS}
         kw["choosing"] = Sealed.from_dict(d["choosing"]) if d.get("choosing") else None
         return cls(options=copy.deepcopy(d["options"]), **kw)

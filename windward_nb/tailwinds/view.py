@@ -17,7 +17,8 @@ lane 3 .  .  .  .  .  .  .  | .  .
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from windward_nb.core.rules import CHANCE, TERMINAL
 from windward_nb.core.view import BoardView, Click, Coach, GameView, Piece, Space, Target, TurnButton
@@ -390,7 +391,8 @@ class TailwindsView(GameView):
                                 text=(f"market: {self._card_name(s, key)}: {s.comp.rainbow[key].text}" if key
                                       else "market: empty place")))
         spaces.append(Space(mx, LANE_STEP - 3 * 2.8, "square", 1.2, "#E8E8E8", glyph=str(len(s.deck)),
-                            label="rainbow deck (cards left)", text=f"rainbow deck: {len(s.deck)} cards (discards: {len(s.discard)})"))
+                            label="rainbow deck (cards left)",
+                            text=f"rainbow deck: {len(s.deck)} cards (discards: {len(s.discard)})"))
         colours = self.seat_colours(s)
         pieces = []
         for seat, b in board.all_boats(s):
