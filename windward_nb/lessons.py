@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 from collections.abc import Callable, Iterable, Sequence
@@ -262,6 +263,7 @@ def check(game, answer: Any, goal: Goal) -> Verdict:
     actions, verdict = _read_answer(answer)
     if verdict is not None:
         return verdict
+    assert actions is not None  # no verdict: the answer was read as a list of actions
     seat = _seat(game)
     trial = game.clone()
     events: list[Event] = []
@@ -298,7 +300,7 @@ def check_cannons(answer: Any, *, crew: Sequence[str] = (), at_least: float = 0.
     if not 0 <= answer <= most:
         return _not_yet(f"{who} can fire 0 to {most} cannons, not {answer}.")
 
-    def win(n: int) -> float:
+    def win(n: int) -> float | Fraction:
         return battle_odds("ship", defender, attacker_cannons=n, attacker_crew=list(crew)).win
 
     goal = f"win at least {pct(at_least, 0)} of the time"

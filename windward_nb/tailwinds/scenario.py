@@ -103,7 +103,7 @@ def scenario(*, characters: Sequence[str] = ("sailor", "pirate"), boats: Sequenc
     if turn is not None:
         s.phase = "turn"
         s.turn = turn
-        s.points = s.card(turn, card).value if points is None else points
+        s.points = s.card(turn, revealed[turn]).value if points is None else points
         s.to_go = sorted(p for p in revealed if p != turn)
     else:
         s.phase = "choose"
