@@ -23,7 +23,7 @@ import docs_griffe  # noqa: E402  (the Griffe extension the build uses; tested d
 NOTEBOOKS = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
 API_PAGES = {"windward_nb": "windward_nb", "core": "windward_nb.core", "windward": "windward_nb.windward",
              "northwind": "windward_nb.northwind", "plunder": "windward_nb.plunder",
-             "tailwinds": "windward_nb.tailwinds"}
+             "tailwinds": "windward_nb.tailwinds", "widgets": "windward_widgets"}
 
 
 @pytest.fixture(scope="module")
