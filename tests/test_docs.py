@@ -38,7 +38,8 @@ def site(tmp_path_factory) -> Path:
 
 
 def page(site: Path, path: str) -> str:
-    return (site / path / "index.html").read_text(encoding="utf-8")
+    """A built page by its path without suffix (the site uses plain ``.html`` files, to open from disk)."""
+    return (site / f"{path or 'index'}.html").read_text(encoding="utf-8")
 
 
 def test_the_guide_and_the_existing_docs_are_pages(site):
@@ -48,7 +49,7 @@ def test_the_guide_and_the_existing_docs_are_pages(site):
         assert words in guide, words
     for doc in ("rulings", "rulings-north-wind", "rulings-winds-of-plunder", "rulings-tailwinds",
                 "adding-a-game", "widgets", "record-formats"):
-        assert (site / doc / "index.html").is_file(), doc
+        assert (site / f"{doc}.html").is_file(), doc
 
 
 def test_every_notebook_is_a_page_with_its_saved_outputs(site):
@@ -56,7 +57,7 @@ def test_every_notebook_is_a_page_with_its_saved_outputs(site):
     for name in NOTEBOOKS:
         html = page(site, f"notebooks/{name}")
         assert 'class="jp-Notebook' in html or "jp-Cell" in html, name
-        assert (site / "notebooks" / name / f"{name}.ipynb").is_file(), f"{name}: no download link target"
+        assert (site / "notebooks" / f"{name}.ipynb").is_file(), f"{name}: no download link target"
     battle = page(site, "notebooks/03-battle-odds")
     assert "jp-OutputArea-output" in battle  # outputs are shown, as saved (the build runs nothing)
 
