@@ -64,8 +64,10 @@ def test_every_notebook_is_a_page_with_its_saved_outputs(site):
 
 def test_the_api_reference_covers_the_package_the_core_and_each_game(site):
     for slug, module in API_PAGES.items():
-        html = page(site, f"api/{slug}")
-        assert f'id="{module}"' in html, f"{module} has no entry on api/{slug}"
+        text = page(site, f"api/{slug}")
+        assert f'id="{module}"' in text, f"{module} has no entry on api/{slug}"
+        leftover = re.search(r":(?:class|func|meth|mod|data|attr|exc):`?", text)
+        assert leftover is None, f"api/{slug}: a Sphinx role was not turned into a reference: {leftover}"
     core = page(site, "api/core")
     for name in ("windward_nb.core.game.Game", "windward_nb.core.rules.Rules", "windward_nb.core.record.GameRecord"):
         assert f'id="{name}"' in core, name

@@ -67,8 +67,22 @@ def markdown_docstring(text: str) -> str:
 
 
 class MarkdownDocstrings(Extension):
-    """Rewrite each docstring once, when its object is loaded."""
+    """Rewrite each docstring once: when its object is loaded, and the root package's too."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._done: set[int] = set()
+
+    def _rewrite(self, obj: Object) -> None:
+        if obj.docstring is not None and id(obj.docstring) not in self._done:
+            obj.docstring.value = markdown_docstring(obj.docstring.value)
+            self._done.add(id(obj.docstring))
+
+    def on_instance(self, *, obj: Object, **kwargs: Any) -> None:
+        self._rewrite(obj)
 
     def on_object(self, *, obj: Object, **kwargs: Any) -> None:
-        if obj.docstring is not None:
-            obj.docstring.value = markdown_docstring(obj.docstring.value)
+        self._rewrite(obj)
+
+    def on_package(self, *, pkg: Object, **kwargs: Any) -> None:
+        self._rewrite(pkg)
