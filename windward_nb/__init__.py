@@ -27,6 +27,7 @@ from .windward.record import Record as GameRecord
 from .windward.scenario import scenario
 from .windward.state import GameState
 from . import _compat
+from ._version import __version__
 
 _compat.install(__import__(__name__))
 
@@ -58,6 +59,5 @@ def load_record(path, *, verify: bool = True):
 __all__ = [
     "Action", "CHANCE", "Components", "Event", "Game", "GameRecord", "GameState", "IllegalActionError",
     "Planet", "RecordError", "TERMINAL", "load_components", "load_record", "new_game", "scenario",
-    "bots", "odds", "replay", "simulate", "windward",
+    "bots", "odds", "record", "replay", "simulate", "windward", "__version__",
 ]
-__version__ = "0.1.0"

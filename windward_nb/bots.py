@@ -8,5 +8,5 @@ notebooks and widgets. Every bot is a :class:`windward_nb.core.bots.Bot`.
 'GreedyBot'
 """
 
-from .windward.bots import *  # noqa: F401,F403
+from .windward.bots import *  # noqa: F403
 from .windward.bots import CARD_VALUE, __all__  # noqa: F401

@@ -18,7 +18,7 @@ import argparse
 import importlib
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from .commands.base import EXIT_CODES, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CommandError
 

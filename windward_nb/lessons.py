@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from fractions import Fraction
 from types import SimpleNamespace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 from .windward.actions import Action
 from .core.errors import IllegalActionError
@@ -50,7 +52,7 @@ def play(game, actions: Iterable[Any]) -> None:
     """Apply ``actions`` to ``game`` one by one, printing what happened after each."""
     for text in _as_list(actions, "play"):
         events = game.apply(text)
-        print(f"{str(text):<18} → {' '.join(e.text for e in events) or '(done)'}")
+        print(f"{text!s:<18} → {' '.join(e.text for e in events) or '(done)'}")
 
 
 def demo(game, actions: Iterable[Any]) -> None:
@@ -251,7 +253,7 @@ def _suggest(game, text: str) -> str:
     return ""
 
 
-def check(game, answer: Any, goal: "Goal") -> Verdict:
+def check(game, answer: Any, goal: Goal) -> Verdict:
     """Play ``answer`` (a list of actions) on a copy of ``game`` and judge it against ``goal``.
 
     Never changes ``game`` and never raises for anything a learner can write.
@@ -261,6 +263,7 @@ def check(game, answer: Any, goal: "Goal") -> Verdict:
     actions, verdict = _read_answer(answer)
     if verdict is not None:
         return verdict
+    assert actions is not None  # no verdict: the answer was read as a list of actions
     seat = _seat(game)
     trial = game.clone()
     events: list[Event] = []
@@ -297,7 +300,7 @@ def check_cannons(answer: Any, *, crew: Sequence[str] = (), at_least: float = 0.
     if not 0 <= answer <= most:
         return _not_yet(f"{who} can fire 0 to {most} cannons, not {answer}.")
 
-    def win(n: int) -> float:
+    def win(n: int) -> float | Fraction:
         return battle_odds("ship", defender, attacker_cannons=n, attacker_crew=list(crew)).win
 
     goal = f"win at least {pct(at_least, 0)} of the time"

@@ -8,5 +8,5 @@ The module lives at :mod:`windward_nb.windward.odds` (its sums of dice come from
 Fraction(7, 18)
 """
 
-from .windward.odds import *  # noqa: F401,F403
+from .windward.odds import *  # noqa: F403
 from .windward.odds import __all__  # noqa: F401

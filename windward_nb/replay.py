@@ -11,6 +11,6 @@ The module lives at :mod:`windward_nb.windward.replay` (on the core's
 True
 """
 
-from .windward.replay import *  # noqa: F401,F403
+from .windward.replay import *  # noqa: F403
 from .windward.replay import NOTABLE, __all__  # noqa: F401
-from .core.replay_page import replay_html  # noqa: F401,E402  (a static replay page of any record)
+from .core.replay_page import replay_html  # noqa: F401  (a static replay page of any record)

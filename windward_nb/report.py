@@ -33,7 +33,8 @@ import io
 import math
 import re
 from numbers import Integral, Real
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, SupportsFloat
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -49,7 +50,7 @@ OUTCOME_COLOURS = {"win": "#117733", "tie": "#DDCC77", "lose": "#CC6677", "loss"
 
 
 # =============================================================================== numbers as text
-def pct(p: Real, digits: int = 1) -> str:
+def pct(p: SupportsFloat, digits: int = 1) -> str:
     """A probability as a percentage: ``pct(0.4161) == '41.6%'``.
 
     >>> pct(1), pct(0.05, 0), pct(2 / 3)

@@ -9,7 +9,7 @@ The module lives at :mod:`windward_nb.windward.simulate` (on the core's
 50
 """
 
-from .windward.simulate import *  # noqa: F401,F403
+from .windward.simulate import *  # noqa: F403
 from .windward.simulate import SAMPLES, __all__, main  # noqa: F401
 
 if __name__ == "__main__":

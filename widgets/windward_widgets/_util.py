@@ -7,14 +7,15 @@ the names Windward's widgets and notebooks import.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
-from windward_nb.errors import IllegalActionError  # noqa: F401  (kept for readers)
+from windward_nb.errors import IllegalActionError
 from windward_nb.windward.gameview import VIEW
 
 from .base import messages as _messages
-from .base.html import esc, hide, swatch, track  # noqa: F401
-from .base.messages import (MESSAGE_STYLE, ConfirmNeeded, MessageArea, bug_html, guarded,  # noqa: F401
+from .base.html import esc, hide, swatch, track
+from .base.messages import (MESSAGE_STYLE, ConfirmNeeded, MessageArea, bug_html, guarded,
                             message_html)
 
 __all__ = ["Confirmer", "ConfirmNeeded", "MessageArea", "bug_html", "esc", "guarded", "hide", "message_html",

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 import bqplot as bq
 import numpy as np
@@ -48,7 +49,8 @@ TERRAIN_STYLE: dict[str, tuple[str, str, str, str]] = TERRAIN_LOOK
 # Pieces: one bqplot Scatter per kind, so each kind has its own marker SHAPE.
 # (marker, area in px^2 at 28 px per hex radius, row, default colour, name)
 # Areas are 2.2x those of the first version of the board (a piece is about 1.5x as wide), so
-# that on the play table's smaller default board they still cover twice the screen area.  Cresters and ships share the upper row of a hex (cresters
+# that on the play table's smaller default board they still cover twice the screen area.
+# Cresters and ships share the upper row of a hex (cresters
 # first); longboats and items sit in the lower row, so a ship and its longboat on one space
 # never hide each other.  Every piece sits on a white "sticker" (a halo of its own shape with
 # a dark rim) so that it keeps its contrast on every terrain colour, the dark Trading Post too.
@@ -122,7 +124,7 @@ class BoardWidget(SpacesBoard):
         fills the width (use it to make a board as small as it can be for its hex size)."""
         p = planet if isinstance(planet, Planet) else Planet.parse(planet)
         r = p.radius
-        return int(math.ceil((width - 16) * (SQRT3 * r + 2.1) / (1.5 * r + 2.0))) + 16
+        return math.ceil((width - 16) * (SQRT3 * r + 2.1) / (1.5 * r + 2.0)) + 16
 
     def _build_scales(self, width: int, height: int) -> None:
         self._margin = {"top": 8, "bottom": 8, "left": 8, "right": 8}

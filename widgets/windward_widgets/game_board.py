@@ -19,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
@@ -139,7 +140,7 @@ class GameBoard(BoardWidget):
             return
         s = self.game.state
         # a click on one of your own longboats selects it
-        for label, key in view.movable_pieces(s):
+        for _label, key in view.movable_pieces(s):
             if key.startswith("boat"):
                 b = int(key.split()[1]) - 1
                 if s.ships[s.current].boats[b] == index and self.piece_picker.value != key:

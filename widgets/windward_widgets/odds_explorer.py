@@ -242,7 +242,7 @@ class OddsExplorer(widgets.VBox):
             out["exact"] = True
         return out
 
-    def _side(self, name: str) -> "SideControls":
+    def _side(self, name: str) -> SideControls:
         return self.attacker if name.startswith("attacker") else self.defender
 
     def _changed(self, _change: dict) -> None:

@@ -8,7 +8,8 @@ and a refusal from the engine is shown in the panel, changing nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -18,8 +19,8 @@ from windward_nb.windward.gameview import VIEW
 
 from ._util import Confirmer, ConfirmNeeded, MessageArea, esc, guarded, hide, swatch, track  # noqa: F401
 from .base import actions_panel as _base_actions
-from .base.actions_panel import Act, ask  # noqa: F401  (kept for readers)
-from .base.html import ARMED_TEXT, button as _button, set_button as _set_button  # noqa: F401
+from .base.actions_panel import Act, ask
+from .base.html import ARMED_TEXT, button as _button, set_button as _set_button
 from .board import colour_of
 
 __all__ = ["ShipBoardPanel", "BattlePanel", "ActionsPanel", "notoriety_html"]
@@ -161,7 +162,8 @@ class ShipBoardPanel(widgets.VBox):
         self.stats.value = (
             '<table class="ww-stats" style="font-size:12px;border-collapse:collapse">'
             f'<tr><th style="text-align:left;padding-right:8px">Morale</th><td>{track(v["morale"], v["morale_max"])}</td></tr>'
-            f'<tr><th style="text-align:left">Longboat speed</th><td>{track(v["longboat_speed"], v["longboat_speed_max"])}</td></tr>'
+            f'<tr><th style="text-align:left">Longboat speed</th>'
+            f'<td>{track(v["longboat_speed"], v["longboat_speed_max"])}</td></tr>'
             f'<tr><th style="text-align:left">Gas</th><td>{track(v["gas"], v["gas_slots"], "■", "□")}</td></tr>'
             f'<tr><th style="text-align:left">Cannons</th><td>{track(v["cannons"], v["cannon_slots"], "■", "□")}</td></tr>'
             f'<tr><th style="text-align:left">Cargo hold</th><td>{esc(", ".join(hold) or "empty")}</td></tr>'

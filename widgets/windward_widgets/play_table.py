@@ -24,7 +24,8 @@ True
 from __future__ import annotations
 
 import os
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 

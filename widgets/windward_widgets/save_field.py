@@ -18,7 +18,7 @@ windward_widgets.base.save_field.RecordNameError: a record name may hold only le
 'first-game.wwr.json'
 >>> record_target(folder, "first-game.wwr.json").name
 'first-game.wwr.json'
-"""
+"""  # noqa: E501  (a doctest shows a long error message verbatim)
 
 from __future__ import annotations
 

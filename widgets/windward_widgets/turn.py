@@ -20,7 +20,8 @@ says why not.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from windward_nb.windward.coach import TURN_BUTTONS  # noqa: F401  (kept for readers)
 from windward_nb.windward.gameview import ICONS, VIEW  # noqa: F401

@@ -11,7 +11,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import servers
 from .base import EXIT_FAILURE, EXIT_OK, CommandError, new_parser, port_number, usage_error

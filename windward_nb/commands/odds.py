@@ -30,7 +30,7 @@ examples:
 """
 
 #: options of a Windward battle, per side: (suffix, argparse keywords)
-_SIDE_OPTIONS = (
+_SIDE_OPTIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("cannons", dict(type=natural_int, metavar="N", help="cannons the {side} ship spends (a die each)")),
     ("crew", dict(action="append", metavar="NAME", help="a crew member the {side} ship has hired (repeat)")),
     ("tokens", dict(type=natural_int, metavar="N", help='"+2" tokens the {side} holds')),

@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 from pathlib import Path, PurePosixPath
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import quote, urlsplit, urlunsplit
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]

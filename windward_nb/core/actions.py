@@ -32,17 +32,18 @@ True
 Traceback (most recent call last):
 ...
 windward_nb.core.errors.IllegalActionError: DemoAction('move', 2.0) is not an action of this game: 'move 2.0': write 'move N' (move takes a whole number 1-6); '2.0' is not a whole number [Actions]
-"""
+"""  # noqa: E501  (a doctest shows a long error message verbatim)
 
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable, Optional
+from typing import Any, ClassVar
+from collections.abc import Callable, Iterable
 
 from .errors import ActionSyntaxError, IllegalActionError
 
-Refusal = Optional[tuple[str, str]]
+Refusal = tuple[str, str] | None
 
 
 # =============================================================================== argument codecs
@@ -59,7 +60,7 @@ class Arg:
     hint: str = ""
 
     @staticmethod
-    def integer(lo: int | None = None, hi: int | None = None) -> "Arg":
+    def integer(lo: int | None = None, hi: int | None = None) -> Arg:
         """One whole number, optionally within ``lo``..``hi``."""
         span = (f" {lo}-{hi}" if lo is not None and hi is not None
                 else f" {lo} or more" if lo is not None else "")
@@ -78,7 +79,7 @@ class Arg:
         return Arg(format=str, parse=parse, hint=f"a whole number{span}")
 
     @staticmethod
-    def word(choices: Iterable[str] | None = None, *, lower: bool = True) -> "Arg":
+    def word(choices: Iterable[str] | None = None, *, lower: bool = True) -> Arg:
         """One word, optionally one of ``choices``."""
         options = tuple(choices) if choices is not None else None
 
@@ -93,7 +94,7 @@ class Arg:
         return Arg(format=str, parse=parse, hint=("one of " + ", ".join(options)) if options else "one word")
 
     @staticmethod
-    def integers(sep: str = ",", *, sort: bool = False, empty: str = "-") -> "Arg":
+    def integers(sep: str = ",", *, sort: bool = False, empty: str = "-") -> Arg:
         """A tuple of whole numbers written ``1,2,3`` (``-`` for none)."""
 
         def fmt(values: tuple) -> str:
@@ -191,13 +192,13 @@ class Grammar:
         return [v.usage for v in self.verbs.values() if chance or not v.chance]
 
     # --------------------------------------------------------------------------- text
-    def text(self, action: "Action") -> str:
+    def text(self, action: Action) -> str:
         v = self.verbs.get(action.verb) if isinstance(action.verb, str) else None
         if v is None:
             raise ValueError(f"unknown verb {action.verb!r}")
         return v.text(action.arg)
 
-    def parse(self, cls: type["Action"], text: str) -> "Action":
+    def parse(self, cls: type[Action], text: str) -> Action:
         if not isinstance(text, str):
             raise ActionSyntaxError(f"an action is a string or an Action, got {type(text).__name__}")
         words = text.split()
@@ -223,7 +224,7 @@ class Grammar:
                 raise ActionSyntaxError(f"{text.strip()!r}: write {v.usage!r}{hint}; {detail}") from None
         raise ActionSyntaxError(f"unknown action {text.strip()!r}")
 
-    def normalize(self, action: "Action") -> "Action":
+    def normalize(self, action: Action) -> Action:
         """The action that ``action``'s text parses to, or :class:`IllegalActionError`."""
         try:
             key = (action.verb, _typed(action.arg))
@@ -323,7 +324,7 @@ class Action:
         return bool(v and v.chance)
 
     @classmethod
-    def parse(cls, text: "str | Action") -> "Action":
+    def parse(cls, text: str | Action) -> Action:
         """Read an action from its text; an :class:`Action` of this game is normalised.
 
         Raises :class:`~windward_nb.core.errors.ActionSyntaxError` (a
@@ -337,6 +338,6 @@ class Action:
             return text.normalized()
         return cls.grammar.parse(cls, text)
 
-    def normalized(self) -> "Action":
+    def normalized(self) -> Action:
         """Exactly the action this one's text parses to (raises if it does not parse)."""
         return type(self).grammar.normalize(self)

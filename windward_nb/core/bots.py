@@ -15,7 +15,8 @@ decides; a subclass implements :meth:`Bot.choose`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 import numpy as np
 

@@ -28,7 +28,8 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -60,7 +61,7 @@ def _option_text(value: Any) -> Any:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-def to_pandas(result: Any) -> "pd.DataFrame":
+def to_pandas(result: Any) -> pd.DataFrame:
     """One row per game per seat (see the module doc for the columns)."""
     pd = _pandas()
     n, players = len(result.seeds), int(result.players)
@@ -132,7 +133,7 @@ def wilson_interval(wins: int, games: int, confidence: float = 0.95) -> tuple[fl
 
 
 def win_rates(data: Any, by: str | Sequence[str] = "seat", *, confidence: float = 0.95,
-              finished_only: bool = False) -> "pd.DataFrame":
+              finished_only: bool = False) -> pd.DataFrame:
     """Wins, games and the win rate with its Wilson interval, for each group of ``by``.
 
     ``data`` is a SimResult or a DataFrame of :func:`to_pandas` rows (several batches may be

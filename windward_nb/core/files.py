@@ -176,7 +176,7 @@ def scan_json(text: str | bytes) -> tuple[int, int, int]:
         up = (bare == _OPENS[0]) | (bare == _OPENS[1])
         down = (bare == _CLOSES[0]) | (bare == _CLOSES[1])
         opens += int(np.count_nonzero(up))
-        empties += int(np.count_nonzero(up[:-1] & ((bare[1:] == bare[:-1] + 2))))  # [] or {}
+        empties += int(np.count_nonzero(up[:-1] & (bare[1:] == bare[:-1] + 2)))  # [] or {}
         if previous in _OPENS and bare[0] == previous + 2:
             empties += 1
         previous = int(bare[-1])

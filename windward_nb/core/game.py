@@ -24,7 +24,8 @@ undo and its generator state is not saved.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, cast
+from typing import Any, cast
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -125,7 +126,7 @@ class Game:
         """What ``seat`` may know of the position (hidden parts removed)."""
         return self.rules.observation(self.state, seat)
 
-    def why_illegal(self, action: "Action | str") -> str | None:
+    def why_illegal(self, action: Action | str) -> str | None:
         """``None`` if the action is legal now, else the reason with the rule in brackets."""
         try:
             a = self.rules.parse(action)
@@ -136,7 +137,7 @@ class Game:
         refusal = self.rules.why_illegal(self.state, a)
         return None if refusal is None else f"{refusal[1]} [{refusal[0]}]"
 
-    def describe(self, action: "Action | str") -> str:
+    def describe(self, action: Action | str) -> str:
         return self.rules.describe(self.state, self.rules.parse(action))
 
     def suggestions(self, text: str, n: int = 3) -> list[str]:
@@ -156,7 +157,7 @@ class Game:
         return hints(self.state, seconds=seconds, iterations=iterations, seed=seed, top=top, **options)
 
     # --------------------------------------------------------------------------- acting
-    def apply(self, action: "Action | str") -> list[Event]:
+    def apply(self, action: Action | str) -> list[Event]:
         """Apply an action (an :class:`Action` or its text) and return its events.
 
         Raises :class:`~windward_nb.core.errors.IllegalActionError` (text that
@@ -249,7 +250,7 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy: state, record, generator and undo history all its own."""
         g = type(self).__new__(type(self))
         g.__dict__.update(self.__dict__)

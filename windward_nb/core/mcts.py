@@ -38,12 +38,13 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
+from collections.abc import Callable, Hashable
 
 import numpy as np
 
 from .actions import Action
-from .bots import Bot, RandomBot, make_bot
+from .bots import Bot, make_bot
 from .rules import CHANCE, TERMINAL
 
 
@@ -139,7 +140,7 @@ def default_value(rules: Any, state: Any) -> list[float]:
 @dataclass
 class _Node:
     visits: int = 0
-    children: dict[Hashable, "_Edge"] = field(default_factory=dict)
+    children: dict[Hashable, _Edge] = field(default_factory=dict)
 
 
 @dataclass

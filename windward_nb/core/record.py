@@ -27,7 +27,8 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar
+from collections.abc import Iterator
 
 from . import files
 from .errors import ActionSyntaxError, IllegalActionError, RecordError
@@ -104,7 +105,7 @@ class GameRecord:
         return {}
 
     @classmethod
-    def _from_checked(cls, d: dict[str, Any], comments: dict[int, str]) -> "GameRecord":
+    def _from_checked(cls, d: dict[str, Any], comments: dict[int, str]) -> GameRecord:
         """Build the record from a checked dict (games with extra fields override)."""
         return cls(options=d["options"], players=d["players"], actions=d["actions"], comments=comments,
                    seed=d.get("seed"), meta=d.get("meta", {}))
@@ -188,7 +189,7 @@ class GameRecord:
     def __bool__(self) -> bool:  # a record with no actions yet is still a record
         return True
 
-    def copy(self) -> "GameRecord":
+    def copy(self) -> GameRecord:
         """A deep, independent copy."""
         return copy.deepcopy(self)
 
@@ -276,14 +277,14 @@ class GameRecord:
         return "{\n" + ",\n".join(lines) + "\n}\n"
 
     @classmethod
-    def from_dict(cls, d: Any) -> "GameRecord":
+    def from_dict(cls, d: Any) -> GameRecord:
         """Validate a decoded record (no replay; see :meth:`verify`)."""
         cls.check_dict(d)
         comments = {int(k): v for k, v in d.get("comments", {}).items()}
         return cls._from_checked(copy.deepcopy(d), comments)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "GameRecord":
+    def from_json(cls, text: str | bytes) -> GameRecord:
         """Parse and validate a record's JSON text (no replay)."""
         return cls.from_dict(parse_record_json(text, cls.MAX_BYTES))
 
@@ -337,7 +338,7 @@ class GameRecord:
     def verify(self) -> Any:
         """Replay every action through the rules, checking each; return the final position."""
         state = None
-        for _, _, state, _ in self.iter_plies():
+        for _, _, state, _ in self.iter_plies():  # noqa: B007  (the last position is the answer)
             pass
         if state is None:
             state, _ = self._start()

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 import textwrap
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -149,7 +150,7 @@ class Replay:
         return self.rules.observation(self._state, seat)
 
     # ------------------------------------------------------------------ moving
-    def seek(self, ply: int) -> "Replay":
+    def seek(self, ply: int) -> Replay:
         """Jump to ply ``ply`` (0 to ``len(self)``; negative counts from the end)."""
         if isinstance(ply, int) and not isinstance(ply, bool) and ply < 0:
             ply += len(self) + 1
@@ -166,16 +167,16 @@ class Replay:
 
     goto = seek
 
-    def forward(self, n: int = 1) -> "Replay":
+    def forward(self, n: int = 1) -> Replay:
         return self.seek(min(len(self), self._ply + n))
 
-    def back(self, n: int = 1) -> "Replay":
+    def back(self, n: int = 1) -> Replay:
         return self.seek(max(0, self._ply - n))
 
-    def to_start(self) -> "Replay":
+    def to_start(self) -> Replay:
         return self.seek(0)
 
-    def to_end(self) -> "Replay":
+    def to_end(self) -> Replay:
         return self.seek(len(self))
 
     def _check_ply(self, ply: Any, low: int = 0) -> None:
@@ -198,7 +199,7 @@ class Replay:
         if nxt % self.every == 0 and nxt not in self._checkpoints:
             self._checkpoints[nxt] = self._state.clone()
 
-    def scan(self) -> "Replay":
+    def scan(self) -> Replay:
         """Replay the whole record once: checks every ply and makes every checkpoint."""
         here = self._ply
         self.to_end()

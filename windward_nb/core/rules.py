@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, ClassVar, Generic, Optional, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from .events import Event
 CHANCE = -1  #: chance decides: draw an outcome (``chance_outcomes``/``sample_chance``)
 TERMINAL = -4  #: the game is over
 
-Refusal = Optional[tuple[str, str]]
+Refusal = tuple[str, str] | None
 
 
 class State:
@@ -41,7 +41,7 @@ class State:
     order) and set :attr:`rules` to their game's :class:`Rules` instance.
     """
 
-    rules: ClassVar["Rules"]
+    rules: ClassVar[Rules]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # A game's state is usually a dataclass, whose generated repr prints every field
@@ -69,7 +69,7 @@ class State:
 
         return state_svg(self)
 
-    def clone(self) -> "State":  # pragma: no cover - abstract
+    def clone(self) -> State:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:  # pragma: no cover - abstract
@@ -198,11 +198,11 @@ class Rules(Generic[A]):
         return f"Player {seat + 1}"
 
     # --------------------------------------------------------------- shared helpers
-    def parse(self, a: "Action | str") -> A:
+    def parse(self, a: Action | str) -> A:
         """An action of this game from its text or a hand-built value (normalised)."""
         return cast(A, self.action_type.parse(a))  # action_type is the game's A
 
-    def check(self, s: Any, a: "Action | str") -> A:
+    def check(self, s: Any, a: Action | str) -> A:
         """Normalise ``a`` and raise :class:`IllegalActionError` unless it is legal now."""
         try:
             act = self.parse(a)
@@ -215,7 +215,7 @@ class Rules(Generic[A]):
             raise IllegalActionError(*refusal)
         return act
 
-    def step(self, s: Any, a: "Action | str", check: bool = True) -> list[Event]:
+    def step(self, s: Any, a: Action | str, check: bool = True) -> list[Event]:
         """Check (unless told not to) and apply ``a`` to ``s`` in place."""
         act = self.check(s, a) if check else self.parse(a)
         return self.apply(s, act)

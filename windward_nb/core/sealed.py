@@ -34,7 +34,7 @@ class Sealed:
     choices: dict[int, Any] = field(default_factory=dict)
 
     @classmethod
-    def open(cls, seats: list[int]) -> "Sealed":
+    def open(cls, seats: list[int]) -> Sealed:
         if len(set(seats)) != len(seats):
             raise ValueError("each seat chooses once")
         return cls(seats=list(seats))
@@ -75,12 +75,12 @@ class Sealed:
         return {"seats": list(self.seats), "committed": [x for x in self.seats if x in self.choices],
                 "own": self.choices.get(seat)}
 
-    def clone(self) -> "Sealed":
+    def clone(self) -> Sealed:
         return Sealed(seats=list(self.seats), choices=dict(self.choices))
 
     def to_dict(self) -> dict[str, Any]:
         return {"seats": list(self.seats), "choices": {str(k): v for k, v in sorted(self.choices.items())}}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Sealed":
+    def from_dict(cls, d: dict[str, Any]) -> Sealed:
         return cls(seats=list(d["seats"]), choices={int(k): v for k, v in d["choices"].items()})

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = ["Interval", "mean_interval", "rate_text", "wilson", "z_value"]
 
@@ -39,7 +39,7 @@ def z_value(confidence: float = 0.95) -> float:
 
 def _counts(k: int, n: int) -> tuple[int, int]:
     for name, v in (("k", k), ("n", n)):
-        if isinstance(v, bool) or not isinstance(v, int) and not (hasattr(v, "__index__")):
+        if isinstance(v, bool) or (not isinstance(v, int) and not (hasattr(v, "__index__"))):
             raise ValueError(f"{name} is a whole number, not {v!r}")
     k, n = int(k), int(n)
     if n <= 0 or not 0 <= k <= n:

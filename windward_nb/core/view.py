@@ -54,7 +54,8 @@ widget library.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 from .errors import IllegalActionError
 from .rules import CHANCE, TERMINAL

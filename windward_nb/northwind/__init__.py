@@ -18,9 +18,9 @@ from .state import NWState
 __all__ = ["ComponentError", "Components", "DEFAULTS", "GRAMMAR", "NWAction", "NWRules", "NWState", "RULES", "Record",
            "Tile", "load_components", "new_game", "start_state"]
 
-from .bots import BOTS, GreedyBot, RandomBot  # noqa: E402
-from .simulation import simulation_tally  # noqa: E402
-from .view import VIEW, NorthWindView  # noqa: E402
+from .bots import BOTS, GreedyBot, RandomBot
+from .simulation import simulation_tally
+from .view import VIEW, NorthWindView
 
 __all__ += ["BOTS", "GreedyBot", "NorthWindView", "RandomBot", "VIEW", "simulation_tally"]
 from .tournament import upgrade_tournament  # noqa: E402

@@ -24,7 +24,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..core.bots import Bot, RandomBot
 from ..core.mcts import MCTSBot
@@ -64,7 +65,7 @@ class GreedyBot(Bot):
             self.name = "GreedyBot(" + "-".join(self.upgrades) + ")"
 
     # ------------------------------------------------------------------ the choice
-    def choose(self, state: NWState, seat: int, legal: list[NWAction]) -> NWAction:
+    def choose(self, state: NWState, seat: int, legal: list[Any]) -> NWAction:
         texts = {str(a): a for a in legal}
         ph = state.phase
         if ph == "choose":
@@ -139,6 +140,7 @@ class GreedyBot(Bot):
             score += 0.75 * float(self.rng.random())
             if best is None or score < best[0]:
                 best = (score, dest)
+        assert best is not None  # there is always a destination to sail for
         return best[1]
 
     def _buys(self, state: NWState, seat: int, tile: Any) -> bool:
@@ -210,7 +212,7 @@ class GreedyBot(Bot):
             cost = state.comp.sail_price if v == "sail_up" else tile.cannon if v == "cannon" else tile.crew
             if state.gold[seat] - cost < self.reserve:
                 return -1.0
-            for rank, want in enumerate(self.upgrades):
+            for _rank, want in enumerate(self.upgrades):
                 if self._could_upgrade(state, seat, want):
                     return 4.0 if want == item else -1.0
             return -1.0
@@ -228,7 +230,7 @@ class GreedyBot(Bot):
         dest = state.comp.destinations[state.stack]
         return dest not in state.row and self.missing(state, seat, state.stack) == 0
 
-    def explain(self, state: NWState, action: NWAction) -> str:
+    def explain(self, state: NWState, action: Any) -> str:
         seat = type(state).rules.decider(state)
         if action.verb == "sail":
             return f"{self.name} sails where a task is closest to done ({action.arg})"

@@ -35,7 +35,7 @@ class Chance:
                 return (SHUFFLE, f"a shuffle reorders exactly the {len(s.stacks[i])} tiles of the {d} stack")
             return None
         if ph in ("event", "battle"):
-            if any(a == b for b, _ in self.chance_outcomes(s)):
+            if any(a == b for b, _ in self.chance_outcomes(s) or ()):
                 return None
             what = "the event die" if ph == "event" else f"{s.cannons[s.turn]} battle dice"
             return (FOG if ph == "event" else BATTLE, f"'{a}' is not an outcome of {what}")

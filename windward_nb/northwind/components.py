@@ -28,7 +28,8 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..core.errors import OptionError
 
@@ -151,7 +152,7 @@ _CACHE: dict[str, Components] = {}
 _DEFAULT: list[Components] = []
 
 
-def load_components(source: "str | Path | Mapping | None" = None) -> Components:
+def load_components(source: str | Path | Mapping | None = None) -> Components:
     """The default components, or your own (see the module docstring).
 
     Raises :class:`ComponentError` (an :class:`~windward_nb.core.errors.OptionError`)

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from ..core import dice
 from ..core.html import percent, table
@@ -186,8 +187,8 @@ def voyage_odds(stack: Mapping[str, int] | Iterable[str], sail: int, lookout: bo
     if n == 0:
         raise ValueError("stack: an empty stack")
     if not lookout:
-        reach, clear, fogs = _reveal(d, f, o, min(sail, n))
-        return VoyageOdds(sail=sail, lookout=False, tiles=n, reach=reach, reach_clear=clear, fogs=fogs,
+        reach, clear, seen = _reveal(d, f, o, min(sail, n))
+        return VoyageOdds(sail=sail, lookout=False, tiles=n, reach=reach, reach_clear=clear, fogs=seen,
                           sent_under=Fraction(0))
     reach = clear = under = Fraction(0)
     fogs: list[Fraction] = [Fraction(0)] * (sail + 1)

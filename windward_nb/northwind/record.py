@@ -88,7 +88,7 @@ class Record(GameRecord):
 
     @classmethod
     def for_game(cls, players: int, comp: Components, options: dict[str, Any], seed: int | None,
-                 names: Any = None, start: NWState | None = None) -> "Record":
+                 names: Any = None, start: NWState | None = None) -> Record:
         """The empty record of a new game (every option written out; components only when not the
         default; ``start``: the built position a scenario starts from)."""
         opts: dict[str, Any] = {"players": players}

@@ -7,6 +7,8 @@ The checks look at one action without listing every legal one.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.rules import CHANCE, Refusal
 from . import tasks, trade
 from .actions import TRADE_VERBS, NWAction
@@ -34,6 +36,10 @@ def name(seat: int) -> str:
 
 class Refusals:
     """The refusal half of :class:`~windward_nb.northwind.rules.NWRules` (a mixin)."""
+
+    if TYPE_CHECKING:  # provided by NWRules and the Chance mixin
+        def decider(self, s: NWState) -> int: ...
+        def _chance_refusal(self, s: NWState, a: NWAction) -> Refusal: ...
 
     def why_illegal(self, s: NWState, a: NWAction) -> Refusal:
         ph = s.phase

@@ -17,7 +17,7 @@ every reading.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -72,7 +72,7 @@ class NWRules(Refusals, Chance, Rules):
         elif ph in ("tile", "letter"):
             out = self._tile_options(s, self.decider(s))
         elif ph in ("event", "battle"):
-            out = [a for a, _ in self.chance_outcomes(s)]
+            out = [a for a, _ in self.chance_outcomes(s) or ()]
         else:
             out = []
         return out
@@ -407,7 +407,7 @@ class NWRules(Refusals, Chance, Rules):
         ev.append(Event("GameOver", s.result, {"winners": top if len(top) == 1 else []}))
 
     # =============================================================== results
-    def scores(self, s: NWState) -> list[int]:
+    def scores(self, s: NWState) -> list[float]:
         """Task tokens each captain has on the board."""
         return [s.on_board(p) for p in range(s.players)]
 
@@ -486,11 +486,11 @@ class NWRules(Refusals, Chance, Rules):
                         return NWAction("sail", dest)
                     if self.decider(st) != seat:
                         return None
-                    return greedy.act(st)
+                    return cast(NWAction, greedy.act(st))
                 return Plan(f"sail {dest}", f"sail {dest}, then as GreedyBot", policy)
 
             return [plan(d) for d in dests]
-        legal = self.legal_actions(s)
+        legal: list[Any] = self.legal_actions(s)
         best = greedy.act(s, legal)
         if s.phase == "pirate":
             return [Step(best)] + [Step(a) for a in legal if a != best]

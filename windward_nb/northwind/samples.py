@@ -35,7 +35,7 @@ def make_sample(players: int) -> Record:
             firsts.add(kind)
             notes.setdefault(ply, text)
 
-    for ply, _, state, events in rec.iter_plies():
+    for ply, _, _state, events in rec.iter_plies():
         for e in events:
             if e.kind == "TaskCompleted":
                 first("task", ply, "The first task of the game is completed.")

@@ -17,7 +17,8 @@ chance left to the caller unless ``auto_chance=True``:
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..core.errors import OptionError
 from ..core.events import Event

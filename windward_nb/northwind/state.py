@@ -79,7 +79,7 @@ class NWState(State):
     result: str = ""
 
     # ------------------------------------------------------------------ copying
-    def clone(self) -> "NWState":
+    def clone(self) -> NWState:
         c = NWState.__new__(NWState)
         d = self.__dict__
         new = c.__dict__
@@ -107,7 +107,7 @@ class NWState(State):
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], comp: Components | None = None) -> "NWState":
+    def from_dict(cls, d: dict[str, Any], comp: Components | None = None) -> NWState:
         """The state :meth:`to_dict` gave (``comp`` when the components are not loaded here)."""
         d = dict(d)
         digest = d.pop("data")

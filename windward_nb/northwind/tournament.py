@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from ..core.simulate import play_many
 from ..report import rate as rate_text, wilson

@@ -24,7 +24,8 @@ widget library.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from ..core.view import BoardView, Click, Coach, GameView, Piece, Space, Target, TurnButton
 from . import tasks
@@ -117,10 +118,10 @@ class NorthWindView(GameView):
     def danger(self, s: NWState, action: Any) -> str | None:
         a = self.parse(s, action)
         who = self.decider(s)
-        if a.verb == "fight" and s.phase == "pirate":
-            if s.comp.max_hits(s.cannons[who], s.has(who, "cannoneer")) < s.pirate:
-                return (f"{s.cannons[who]} cannon{'s' if s.cannons[who] != 1 else ''} cannot score {s.pirate} hits: "
-                        "this is a defeat, and it ends your voyage.")
+        if (a.verb == "fight" and s.phase == "pirate"
+                and s.comp.max_hits(s.cannons[who], s.has(who, "cannoneer")) < s.pirate):
+            return (f"{s.cannons[who]} cannon{'s' if s.cannons[who] != 1 else ''} cannot score {s.pirate} hits: "
+                    "this is a defeat, and it ends your voyage.")
         if a.verb == "pass" and s.phase == "tile" and any(x.verb == "deliver" for x in self.legal(s)):
             return "You could complete a task here."
         if a.verb == "throw":
@@ -231,7 +232,7 @@ class NorthWindView(GameView):
             if holder >= 0:
                 pieces.append(Piece(len(spaces) - 1, "disc", colours[holder], str(holder + 1),
                                     f"Player {holder + 1}'s bonus token", seat=holder))
-        for key, y, glyph, words, seats in (("supply", -0.6, "⚑", "a token in every column", s.supply_bonus),
+        for _key, y, glyph, words, seats in (("supply", -0.6, "⚑", "a token in every column", s.supply_bonus),
                                             ("crew", -3.2, "☺", "all crew aboard", s.crew_bonus)):
             spaces.append(Space(15.6, y, "circle", 0.9, fill="#F6E8C3", stroke="#9A9A9A",
                                 glyph="" if seats else glyph, glyph_colour="#8A6D1E", label="",

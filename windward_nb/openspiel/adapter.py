@@ -20,7 +20,8 @@ import hashlib
 import importlib
 import json
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..core.errors import IllegalActionError
 from ..core.rules import CHANCE, TERMINAL
@@ -41,7 +42,7 @@ class _Shared:
     def __init__(self, config: Config):
         self.config = config
 
-    def __deepcopy__(self, memo: dict) -> "_Shared":
+    def __deepcopy__(self, memo: dict) -> _Shared:
         return self
 
     def __reduce__(self) -> tuple:  # a serialized state names its game's parameters, not its whole table
@@ -58,7 +59,7 @@ def _shared_for(short_name: str, params: tuple) -> _Shared:
 class _Play:
     """The mutable part of a state: the rules' state, pending draws, decisions made."""
 
-    __slots__ = ("state", "setup_draws", "draws", "decisions", "cut", "recall")
+    __slots__ = ("cut", "decisions", "draws", "recall", "setup_draws", "state")
 
     def __init__(self) -> None:
         self.state: Any = None  # the rules' state once set up
@@ -68,7 +69,7 @@ class _Play:
         self.cut = False  # stopped at max_decisions before the game was over
         self.recall: dict[int, _Recall] = {}  # per seat, its information state so far (built when asked)
 
-    def __deepcopy__(self, memo: dict) -> "_Play":
+    def __deepcopy__(self, memo: dict) -> _Play:
         p = _Play()
         p.state = None if self.state is None else self.state.clone()
         p.setup_draws = list(self.setup_draws)
@@ -82,7 +83,7 @@ class _Play:
 class _Recall:
     """One seat's information state, built by replaying the history from the start as far as asked."""
 
-    __slots__ = ("replay", "plies", "lines", "last")
+    __slots__ = ("last", "lines", "plies", "replay")
 
     def __init__(self, replay: _Play, plies: int, lines: list[str], last: str):
         self.replay = replay  # the game replayed up to ``plies`` (its own recall stays empty)
@@ -90,7 +91,7 @@ class _Recall:
         self.lines = lines
         self.last = last  # digest of the seat's last observation
 
-    def copy(self) -> "_Recall":
+    def copy(self) -> _Recall:
         return _Recall(self.replay.__deepcopy__({}), self.plies, list(self.lines), self.last)
 
 
@@ -220,10 +221,10 @@ def game_class(gtype: Any, configure: Callable[[dict[str, Any]], Config], defaul
             self.config = config
             self._shared = _Shared(config)
 
-        def new_initial_state(self) -> "WindState":
+        def new_initial_state(self) -> WindState:
             return WindState(self)
 
-        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "WindObserver":
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> WindObserver:
             return WindObserver(self.config, iig_obs_type, params)
 
     WindGame.__name__ = WindGame.__qualname__ = "".join(w.capitalize() for w in gtype.short_name.split("_")) + "Game"

@@ -41,7 +41,8 @@ windward_nb.openspiel.draws.DrawNeeded: needs draw 3 (1 outcome)
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable, Sequence
 
 import numpy as np
 

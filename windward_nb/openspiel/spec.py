@@ -11,7 +11,8 @@ comes from the ``Rules`` protocol, so the adapter itself knows no game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..core.actions import Action
 from ..core.errors import OptionError

@@ -28,7 +28,7 @@ windward_nb.openspiel.table.ActionNotInTable: 'move S' is not in the OpenSpiel a
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.actions import Action
 

@@ -41,5 +41,6 @@ def new_game(players: int = 4, seed: int | None = None, *, auto_chance: bool = T
     return Game(state, record, seed=seed, auto_chance=auto_chance)
 
 
-__all__ = ["BOTS", "COMPONENTS", "GreedyBot", "RandomBot", "Record", "GRAMMAR", "OPTION_DEFAULTS", "PlunderAction", "PlunderRules", "PlunderState", "RULES",
+__all__ = ["BOTS", "COMPONENTS", "GreedyBot", "RandomBot", "Record", "GRAMMAR", "OPTION_DEFAULTS", "PlunderAction",
+           "PlunderRules", "PlunderState", "RULES",
            "load_components", "new_game", "simulation_tally", "start_state"]

@@ -16,7 +16,7 @@ windward_nb.core.errors.ActionSyntaxError: 'add 3': write 'add 2|5|9' (add takes
 
 Chance outcomes (the setup deal and every shuffle) are actions too, so a
 record is just the list of texts.
-"""
+"""  # noqa: E501  (a doctest shows a long error message verbatim)
 
 from __future__ import annotations
 

@@ -168,7 +168,7 @@ class GreedyBot(Bot):
         return best
 
     def _turn(self, s: Any, seat: int, legal: list) -> Any:
-        by = {}
+        by: dict[str, list[Any]] = {}
         for a in legal:
             by.setdefault(a.verb, []).append(a)
         plays = by.get("play", [])

@@ -93,9 +93,10 @@ def check_play(s: Any, a: Any) -> Refusal:
         if port not in wind_destinations(s.ship[seat], s.wind):
             return ("Sailing", f"the wind does not take the ship to {port_name(port)}")
         return None
-    item = _C.cards[card].item
-    if s.tally[item][seat] >= TALLY_MAX:
-        return (SECTION, f"your {item} tally is full ({TALLY_MAX})")
+    gives = _C.cards[card].item
+    assert gives is not None  # every card but Heave gives an item
+    if s.tally[gives][seat] >= TALLY_MAX:
+        return (SECTION, f"your {gives} tally is full ({TALLY_MAX})")
     if s.ship[seat] not in _C.cards[card].free_in and s.vp[seat] < BUY_PRICE:
         return (SECTION, f"buying here costs {BUY_PRICE} VP and you have {s.vp[seat]}")
     return None
@@ -135,6 +136,7 @@ def apply_play(s: Any, a: Any) -> list[Event]:
         free = s.ship[seat] in c.free_in
         if not free:
             s.vp[seat] -= BUY_PRICE
+        assert c.item is not None  # every card but Heave gives an item
         gain(s, seat, c.item)
         ev[0] = Event("CardPlayed", f"{colour(seat)} plays {c.title}: a {ITEM_NAMES[c.item]} "
                       + ("for free here." if free else f"for {BUY_PRICE} VP."), ev[0].data | {"free": free})
@@ -155,6 +157,7 @@ def describe_play(s: Any, a: Any) -> str:
     if kind == "heave":
         return f"play {title}: pay a Crew and sail again to {port_name(_C.port_index[a.arg[1]])}"
     card = _C.cards[_C.card_names[name][0]]
+    assert card.item is not None  # every card but Heave gives an item
     here = bool(s.ship) and s.current >= 0 and s.ship[s.current] in card.free_in
     return f"play {title}: a {ITEM_NAMES[card.item]} " + ("for free here" if here else f"for {BUY_PRICE} VP")
 

@@ -18,7 +18,8 @@ its way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -99,7 +100,7 @@ class CubeTable:
                  f"{'cubes spent':<12} {'wind its way':<12}"]
         for r in self.rows:
             win = f"{r.win_rate:.0%} ({r.win_low:.0%}-{r.win_high:.0%})"
-            lines.append(f"{r.bid:>3}  {r.games:>5}  {win:<19} {str(r.vp):<21} {str(r.margin):<22} "
+            lines.append(f"{r.bid:>3}  {r.games:>5}  {win:<19} {r.vp!s:<21} {r.margin!s:<22} "
                          f"{r.spent.mean:<12.1f} {r.winds.mean:.1f}")
         return "\n".join(line.rstrip() for line in lines)
 

@@ -17,7 +17,7 @@ windward_nb.core.errors.IllegalActionError: everyone first sets a compass direct
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -25,6 +25,7 @@ import numpy as np
 from windward_nb.core.actions import Action
 from windward_nb.core.events import Event
 from windward_nb.core.rules import CHANCE, TERMINAL, Refusal, Rules
+from windward_nb.core.sealed import Sealed
 
 from . import cards as _cards  # noqa: F401  (attaches the play verb)
 from . import voting as _voting  # noqa: F401  (attaches the wind-phase verbs)
@@ -48,6 +49,14 @@ PHASE_VERBS = {
 CUBES = int(_C.value("cubes_per_colour"))
 
 
+def _waiting(vote: Sealed | None) -> int:
+    """The seat that commits next to a sealed vote under way (the compass or the bids)."""
+    seat = vote.waiting if vote is not None else None
+    if seat is None:
+        raise ValueError("no sealed choice is waiting")
+    return seat
+
+
 class PlunderRules(Rules):
     game = "winds-of-plunder"
     action_type = PlunderAction
@@ -63,14 +72,14 @@ class PlunderRules(Rules):
         if ph in CHANCE_PHASES:
             return CHANCE
         if ph == "compass":
-            return s.compass.waiting
+            return _waiting(s.compass)
         if ph == "bid":
-            return s.bids.waiting
+            return _waiting(s.bids)
         if ph in ("blackbeard", "wind", "first"):
             return s.blackbeard
         return s.current
 
-    def legal_actions(self, s: PlunderState) -> list[Action]:
+    def legal_actions(self, s: PlunderState) -> list[PlunderAction]:
         ph = s.phase
         A = PlunderAction
         if ph == "deal":
@@ -80,7 +89,7 @@ class PlunderRules(Rules):
         if ph == "compass":
             return [A("compass", d) for d in DIRECTIONS]
         if ph == "bid":
-            return [A("bid", k) for k in range(s.wind_cubes[s.bids.waiting] + 1)]
+            return [A("bid", k) for k in range(s.wind_cubes[_waiting(s.bids)] + 1)]
         if ph == "blackbeard":
             return [A("blackbeard", COLOURS[i]) for i in s.tied]
         if ph == "wind":
@@ -95,7 +104,7 @@ class PlunderRules(Rules):
         A = PlunderAction
         seat = s.current
         here = s.ship[seat]
-        verbs = GRAMMAR.verbs
+        verbs: dict[str, Any] = GRAMMAR.verbs  # check/apply handlers attached on import (cards, voting)
         cands: list[PlunderAction] = []
         if not s.sailed and not s.bonus:
             cands += [A("sail", _C.ports[p].id) for p in wind_destinations(here, s.wind)]
@@ -132,7 +141,7 @@ class PlunderRules(Rules):
         ph = s.phase
         if ph == "over":
             return ("End of Game", "the game is over")
-        verb = GRAMMAR.verbs[a.verb]
+        verb: Any = GRAMMAR.verbs[a.verb]  # its check handler is attached on import
         if ph in CHANCE_PHASES:
             want = CHANCE_PHASES[ph]
             if a.verb != want:
@@ -165,10 +174,11 @@ class PlunderRules(Rules):
         return ("Plundering", f"the wind phase is over: it is {colour(s.current)}'s plunder turn")
 
     def apply(self, s: PlunderState, a: Action) -> list[Event]:
-        return GRAMMAR.verbs[a.verb].apply(s, a)
+        handler: Any = GRAMMAR.verbs[a.verb].apply  # attached on import
+        return handler(s, a)
 
     # --------------------------------------------------------------------------- chance
-    def chance_outcomes(self, s: PlunderState) -> list[tuple[Action, float]] | None:
+    def chance_outcomes(self, s: PlunderState) -> list[tuple[PlunderAction, float]] | None:
         if s.phase == "deal":
             return deal_outcomes(s)
         if s.phase in CHANCE_PHASES:
@@ -183,7 +193,7 @@ class PlunderRules(Rules):
         raise ValueError("no chance outcome is pending")
 
     # --------------------------------------------------------------------------- results
-    def scores(self, s: PlunderState) -> list[int]:
+    def scores(self, s: PlunderState) -> list[float]:
         return list(s.vp)
 
     def returns(self, s: PlunderState) -> list[float]:
@@ -303,7 +313,7 @@ class PlunderRules(Rules):
         return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _intrigues(name: str) -> list[PlunderAction]:
     """Every swap an Intrigue card called ``name`` can make (built once)."""
     return [PlunderAction("play", (name, LOCATIONS[i], LOCATIONS[j]))

@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .components import COMPONENTS, DIRECTIONS
 
@@ -32,7 +32,7 @@ def reach(port: int, direction: str, extra: bool = False) -> tuple[int, ...]:
     return _reach(port, direction, extra)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reach(port: int, direction: str, extra: bool) -> tuple[int, ...]:
     if direction not in DIRECTIONS:
         raise ValueError(f"no wind direction {direction!r}")
@@ -59,7 +59,7 @@ def wind_destinations(port: int, wind: str) -> tuple[int, ...]:
     return _reach(port, wind, False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def gust_destinations(port: int, wind: str) -> tuple[int, ...]:
     """Ports a Gust of Wind opens up that the wind alone does not reach."""
     plain = set(_reach(port, wind, False))

@@ -15,7 +15,8 @@ reserve), so the invariants hold:
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from windward_nb.core.game import Game
 from windward_nb.core.sealed import Sealed

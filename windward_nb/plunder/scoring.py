@@ -37,7 +37,7 @@ def holdings(s: Any, seat: int) -> dict[str, int]:
 
 def tie_key(s: Any, seat: int) -> tuple:
     """What ranks ``seat`` at the end, best first when sorted descending: VP, then the tie-breakers in order."""
-    key = (s.vp[seat], s.blackbeard == seat, len(s.markers_of(seat)), s.markers["weapons"] == seat,
+    key: tuple[Any, ...] = (s.vp[seat], s.blackbeard == seat, len(s.markers_of(seat)), s.markers["weapons"] == seat,
            s.markers["crew"] == seat, len(s.hands[seat]))
     if s.options.get("tournament"):
         # closest clockwise after Blackbeard's holder (the holder already won the second key)

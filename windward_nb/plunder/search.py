@@ -16,7 +16,7 @@ greedy plan.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from windward_nb.core.mcts import Option, Plan, Step
 
@@ -33,7 +33,7 @@ def _greedy(state: Any) -> PlunderAction | None:
     seat = rules.decider(state)
     if seat < 0:
         return None
-    return _GREEDY.act(state)
+    return cast(PlunderAction, _GREEDY.act(state))
 
 
 def _sail_then_greedy(first: PlunderAction):

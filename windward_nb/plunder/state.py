@@ -90,7 +90,7 @@ class PlunderState(State):
         return [k for k in ITEMS if self.markers[k] == seat]
 
     # --------------------------------------------------------------------------- copying
-    def clone(self) -> "PlunderState":
+    def clone(self) -> PlunderState:
         c = PlunderState.__new__(PlunderState)
         d = self.__dict__
         c.__dict__.update(d)
@@ -122,7 +122,7 @@ class PlunderState(State):
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "PlunderState":
+    def from_dict(cls, d: dict[str, Any]) -> PlunderState:
         kw = copy.deepcopy(dict(d))
         kw["compass"] = _sealed(d.get("compass"))
         kw["bids"] = _sealed(d.get("bids"))

@@ -65,6 +65,7 @@ try:  # the core search bot, when it is there
 except ImportError:  # pragma: no cover
     pass
 
-__all__ = ["BOTS", "GRAMMAR", "GreedyBot", "RULES", "ComponentError", "Components", "Game", "Record", "TailwindsAction", "TailwindsRules",
+__all__ = ["BOTS", "GRAMMAR", "GreedyBot", "RULES", "ComponentError", "Components", "Game", "Record", "TailwindsAction",
+           "TailwindsRules",
            "TailwindsState", "Track", "check_options", "load_components", "new_game", "simulation_tally",
            "start_state"]

@@ -15,7 +15,7 @@ TailwindsAction('move fore 3')
 Traceback (most recent call last):
 ...
 windward_nb.core.errors.ActionSyntaxError: 'swap fore 4': write 'swap fore|aft LANE' (swap takes fore or aft and a lane 1-3); lane should be 1-3
-"""
+"""  # noqa: E501  (a doctest shows a long error message verbatim)
 
 from __future__ import annotations
 

@@ -147,7 +147,9 @@ def advance(s: TailwindsState, seat: int, bid: int, k: int, ev: list[Event], *, 
                         f"ahead and stays on {s.track.label(start)}.", {"seat": seat, "boat": bid}))
         return 0
     name = boat_name(s, seat, bid)
-    b[0], b[1] = t, (0 if t == s.track.finish else free_lane(s, t))
+    lane = 0 if t == s.track.finish else free_lane(s, t)
+    assert lane is not None  # the loop above stopped at a space with a free lane
+    b[0], b[1] = t, lane
     sort_boats(s, seat)
     _entered(s, seat, bid, t)
     short = " (the space it aimed for is full)" if t < min(start + k, s.track.finish) else ""
@@ -188,7 +190,9 @@ def fall_back(s: TailwindsState, seat: int, bid: int, k: int, ev: list[Event], *
             t += 1
         if t >= start:
             return 0
-        new_lane = free_lane(s, t)
+        free = free_lane(s, t)
+        assert free is not None  # the loop above stopped at a space with a free lane
+        new_lane = free
     name = boat_name(s, seat, bid)
     b[0], b[1] = t, new_lane
     sort_boats(s, seat)

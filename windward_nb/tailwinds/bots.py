@@ -83,6 +83,13 @@ def position_value(s: TailwindsState, me: int) -> float:
     return v
 
 
+def _space(s: TailwindsState, seat: int, name: str) -> int:
+    """The space of a player's boat named ``fore`` or ``aft``."""
+    b = board.by_name(s, seat, name)
+    assert b is not None  # a target action names a boat on the track
+    return b[0]
+
+
 class GreedyBot(Bot):
     """Takes the best-looking plan for this turn (see the module doc)."""
 
@@ -92,7 +99,7 @@ class GreedyBot(Bot):
         super().__init__(seed)
 
     # --------------------------------------------------------------------------- choosing
-    def choose(self, state: TailwindsState, seat: int, legal: list[A]) -> A:
+    def choose(self, state: TailwindsState, seat: int, legal: list[Any]) -> A:
         s = state
         top = s.pending[-1] if s.pending else None
         if legal[0].verb == "choose":
@@ -126,7 +133,7 @@ class GreedyBot(Bot):
                 own = [a for a in legal if a.arg[0] - 1 == seat]
                 return own[0] if own else legal[-1]
             theirs = [a for a in legal if a.arg[0] - 1 != seat]
-            return max(theirs or legal, key=lambda a: board.by_name(s, a.arg[0] - 1, a.arg[1])[0])
+            return max(theirs or legal, key=lambda a: _space(s, a.arg[0] - 1, a.arg[1]))
         if kind in ("take", "pickup"):
             takes = [a for a in legal if a.verb == "take"]
             return min(takes, key=lambda a: RAINBOW_TASTE.index(a.arg) if a.arg in RAINBOW_TASTE else 99)
@@ -223,8 +230,8 @@ class GreedyBot(Bot):
             if not ok:
                 continue
             while t.phase == "turn" and t.turn == seat and not t.pending and t.points > 0:
-                mv = rules.move_range(t, "fore") and A("fore", max(rules.move_range(t, "fore"))) \
-                    or rules.move_range(t, "aft") and A("aft", max(rules.move_range(t, "aft")))
+                mv = (rules.move_range(t, "fore") and A("fore", max(rules.move_range(t, "fore")))) \
+                    or (rules.move_range(t, "aft") and A("aft", max(rules.move_range(t, "aft"))))
                 if not mv:
                     break
                 action0 = action0 or mv

@@ -348,7 +348,7 @@ def check_components(data: Any) -> Components:
         characters[ch.key] = ch
     rb = _obj(parts["rainbow"], "rainbow", {"cards": True})
     cards = rb["cards"]
-    _need(isinstance(cards, list) and cards, "should list the rainbow cards", "rainbow.cards")
+    _need(isinstance(cards, list) and bool(cards), "should list the rainbow cards", "rainbow.cards")
     rainbow: dict[str, RainbowCard] = {}
     for i, c in enumerate(cards):
         r = _rainbow_card(c, f"rainbow.cards[{i}]")
@@ -380,7 +380,7 @@ def _bundled() -> Components:
     return check_components({})
 
 
-def load_components(source: "dict | str | Path | None" = None) -> Components:
+def load_components(source: dict | str | Path | None = None) -> Components:
     """The bundled components (``None``), or ones from a dict or a JSON file.
 
     A file or dict holds any of the parts ``track``, ``movement``, ``rainbow``

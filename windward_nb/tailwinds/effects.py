@@ -51,6 +51,7 @@ def can_push(s: TailwindsState, op: dict) -> bool:
     floor = board.floor_space(s)
     for seat, bid in push_targets(s, op):
         b = board.find(s, seat, bid)
+        assert b is not None  # push_targets names boats on the track
         t = b[0] - op["spaces"]
         if t >= floor and b[1] < s.track.lanes(t) and b[1] not in board.lanes_used(s, t):
             return True
@@ -180,12 +181,12 @@ def execute(s: TailwindsState, step: dict, ev: list[Event]) -> None:
         else:
             ev.append(Event("EffectFizzles", "You have no played card to take back.", {"seat": me}))
     elif op == "remove_self":
-        card = s.revealed[me]
-        if card is not None:
-            s.gone[me].append(card)
+        gone = s.revealed[me]
+        if gone is not None:
+            s.gone[me].append(gone)
             s.revealed[me] = None
-            ev.append(Event("CardRemoved", f"{who(s, me)}'s {s.card(me, card).name} card leaves the game.",
-                            {"seat": me, "card": card}))
+            ev.append(Event("CardRemoved", f"{who(s, me)}'s {s.card(me, gone).name} card leaves the game.",
+                            {"seat": me, "card": gone}))
     elif op == "rechoose":
         rechoose(s, ev)
     elif op == "ask_rainbow":
@@ -209,6 +210,7 @@ def rechoose(s: TailwindsState, ev: list[Event]) -> None:
         return
     for p in seats:
         card = s.revealed[p]
+        assert card is not None  # every seat in a Shackle has a card face up
         s.hands[p] = card_order(s, p, s.hands[p] + [card])
         s.forbid[p] = card
         s.revealed[p] = None

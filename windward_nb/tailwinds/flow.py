@@ -98,7 +98,9 @@ def next_turn(s: TailwindsState, ev: list[Event]) -> None:
     s.to_go.remove(p)
     s.phase = "turn"
     s.turn = p
-    card = s.card(p, s.revealed[p])
+    key = s.revealed[p]
+    assert key is not None  # the player to move has revealed a card
+    card = s.card(p, key)
     s.points = card.value
     s.acted = s.ability_used = s.rainbow_played = False
     s.swaps, s.entered = [], []
@@ -158,8 +160,9 @@ def refill(s: TailwindsState, ev: list[Event]) -> None:
 
 def finish_turn(s: TailwindsState, ev: list[Event]) -> None:
     p = s.turn
-    if s.revealed[p] is not None:
-        s.played[p].append(s.revealed[p])
+    key = s.revealed[p]
+    if key is not None:
+        s.played[p].append(key)
         s.revealed[p] = None
     s.turn = -1
     s.points = 0

@@ -7,6 +7,8 @@ player or chance must act again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from windward_nb.core.events import Event
 
 from . import board, effects, flow
@@ -17,6 +19,9 @@ from .state import TailwindsState
 
 class Handlers:
     """The applying half of :class:`~windward_nb.tailwinds.rules.TailwindsRules`."""
+
+    if TYPE_CHECKING:  # provided by TailwindsRules
+        def decider(self, s: TailwindsState) -> int: ...
 
     def apply(self, s: TailwindsState, a: A) -> list[Event]:
         ev: list[Event] = []
@@ -77,6 +82,7 @@ class Handlers:
         space = a.arg - 1
         bid = len(s.boats[seat])
         lane = board.free_lane(s, space)
+        assert lane is not None  # a boat is placed only where a lane is free
         s.boats[seat].append([space, lane, bid])
         board.sort_boats(s, seat)
         ev.append(Event("BoatPlaced", f"{who(s, seat)} places a boat on {s.track.label(space)}, lane {lane + 1}.",
@@ -91,6 +97,7 @@ class Handlers:
     # the turn --------------------------------------------------------------------------
     def _move(self, s: TailwindsState, a: A, ev: list[Event]) -> None:
         b = board.by_name(s, s.turn, a.verb)
+        assert b is not None  # the move was checked: the boat exists
         s.points -= a.arg
         s.acted = True
         board.advance(s, s.turn, b[2], a.arg, ev)
@@ -109,6 +116,7 @@ class Handlers:
         me = s.turn
         name, lane = a.arg
         b = board.by_name(s, me, name)
+        assert b is not None  # the swap was checked: the boat exists
         other = next((seat, o) for seat, o in board.all_boats(s) if o[0] == b[0] and o[1] == lane - 1)
         other[1][1], b[1] = b[1], lane - 1
         s.swaps.remove(b[2])
@@ -189,6 +197,7 @@ class Handlers:
         top = s.pending.pop()
         seat = a.arg[0] - 1
         b = board.by_name(s, seat, a.arg[1])
+        assert b is not None  # the target was checked: the boat exists
         s.queue.insert(0, {"op": "move_id", "seat": seat, "id": b[2], "spaces": top["spaces"]})
         flow.run(s, ev)
 

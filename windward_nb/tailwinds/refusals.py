@@ -7,6 +7,8 @@ Winning", or an FAQ entry ("FAQ: Parlay"). A refusal never changes the state.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from windward_nb.core.rules import CHANCE, Refusal
 
 from . import board, effects
@@ -25,6 +27,11 @@ FAQ = {"copy": "Special Character Abilities", "ask": "FAQ: Parlay", "answer": "F
 
 class Refusals:
     """The refusal half of :class:`~windward_nb.tailwinds.rules.TailwindsRules`."""
+
+    if TYPE_CHECKING:  # provided by TailwindsRules
+        def decider(self, s: TailwindsState) -> int: ...
+        def legal_actions(self, s: TailwindsState) -> list[A]: ...
+        def move_range(self, s: TailwindsState, name: str) -> list[int]: ...
 
     def ability_refusal(self, s: TailwindsState) -> Refusal:
         """Why the card's ability cannot be used now (None if it can)."""
@@ -114,7 +121,7 @@ class Refusals:
         kind = top["kind"]
         sec = FAQ.get(kind, SECTION["ability"])
         if kind == "rechoose":
-            return self._choose_refusal(s, s.choosing.waiting, a)  # type: ignore[union-attr]
+            return self._choose_refusal(s, s.chooser(), a)
         wants = {"copy": "choose whose card value to copy (copy PLAYER)",
                  "ask": "choose a player holding a rainbow card to ask (ask PLAYER)",
                  "answer": "give your rainbow card or refuse",

@@ -16,7 +16,7 @@ seat may see, the results and the invariants; refusals live in
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -48,14 +48,14 @@ class TailwindsRules(Refusals, Handlers, Rules):
             if kind == "answer":
                 return top["asked"]
             if kind == "rechoose":
-                return s.choosing.waiting  # type: ignore[union-attr]
+                return s.chooser()
             return top["seat"]
         if s.phase in ("decks", "first", "market"):
             return CHANCE
         if s.phase == "place":
             return s.placing[0]
         if s.phase == "choose":
-            return s.choosing.waiting  # type: ignore[union-attr]
+            return s.chooser()
         return s.turn
 
     # =========================================================================== legal actions
@@ -94,7 +94,7 @@ class TailwindsRules(Refusals, Handlers, Rules):
         if kind == "reclaim":
             return [A("reclaim", k) for k in effects.card_order(s, s.turn, list(dict.fromkeys(s.played[s.turn])))]
         if kind == "rechoose":
-            return self._choices(s, s.choosing.waiting)  # type: ignore[union-attr]
+            return self._choices(s, s.chooser())
         return []
 
     def move_range(self, s: TailwindsState, name: str) -> list[int]:
@@ -161,7 +161,7 @@ class TailwindsRules(Refusals, Handlers, Rules):
         return [(A("draw", k), c / n) for k, c in sorted(counts.items())]
 
     # =========================================================================== results
-    def scores(self, s: TailwindsState) -> list[int]:
+    def scores(self, s: TailwindsState) -> list[float]:
         """How far each player's fore boat has come, in spaces (the Finish Line is the track length + 1)."""
         return [s.boats[p][0][0] + 1 if s.boats and s.boats[p] else 0 for p in range(s.players)]
 
@@ -229,7 +229,7 @@ class TailwindsRules(Refusals, Handlers, Rules):
                 t.hands[p] = effects.card_order(s, p, unseen)
         hidden = [p for p in range(s.players) if s.rainbow[p] is not None and seat not in s.known[p]]
         if hidden:
-            pool = sorted(s.deck + [s.rainbow[p] for p in hidden])
+            pool = sorted(s.deck + [cast(str, s.rainbow[p]) for p in hidden])
             order = [pool[i] for i in rng.permutation(len(pool))]
             for p in hidden:
                 t.rainbow[p] = order.pop()

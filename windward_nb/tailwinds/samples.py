@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from windward_nb.core.simulate import game_seeds, play_game
 
@@ -27,7 +27,7 @@ MOMENTS = ("WindRolled", "BoatRetired", "ChooseAgain", "RainbowGiven", "RainbowR
 def annotate(record: Record) -> Record:
     """Comment the plies where the wind blows, a boat leaves the race, a Shackle or Parlay
     strikes, and the race ends (existing comments are kept)."""
-    for ply, action, state, events in record.iter_plies():
+    for ply, _action, _state, events in record.iter_plies():
         texts = [e.text for e in events if e.kind in MOMENTS]
         if not texts or ply in record.comments:
             continue

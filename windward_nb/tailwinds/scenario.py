@@ -17,7 +17,8 @@ of Anchor, Bail Out and Current with the other rainbow cards in the deck.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from windward_nb.core.sealed import Sealed
 
@@ -102,7 +103,7 @@ def scenario(*, characters: Sequence[str] = ("sailor", "pirate"), boats: Sequenc
     if turn is not None:
         s.phase = "turn"
         s.turn = turn
-        s.points = s.card(turn, card).value if points is None else points
+        s.points = s.card(turn, revealed[turn]).value if points is None else points
         s.to_go = sorted(p for p in revealed if p != turn)
     else:
         s.phase = "choose"

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from windward_nb.core.rules import State
 from windward_nb.core.sealed import Sealed
 
 from .cards import Components, check_components, load_components
 from .track import Track
+
+if TYPE_CHECKING:
+    from .rules import TailwindsRules
 
 _COMP_CACHE: dict[str, Components] = {}
 
@@ -44,6 +47,7 @@ def components_for(custom: dict | None) -> Components:
 
 @dataclass
 class TailwindsState(State):
+    rules: ClassVar[TailwindsRules]
     players: int
     options: dict[str, Any]
     characters: list[str] = field(default_factory=list)
@@ -96,7 +100,7 @@ class TailwindsState(State):
         return t
 
     # --------------------------------------------------------------------------- copying
-    def clone(self) -> "TailwindsState":
+    def clone(self) -> TailwindsState:
         return TailwindsState(
             players=self.players, options=self.options, characters=list(self.characters), phase=self.phase,
             first=self.first, placing=list(self.placing),
@@ -125,7 +129,7 @@ class TailwindsState(State):
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "TailwindsState":
+    def from_dict(cls, d: dict[str, Any]) -> TailwindsState:
         kw = {k: copy.deepcopy(d[k]) for k in cls._FIELDS}
         kw["choosing"] = Sealed.from_dict(d["choosing"]) if d.get("choosing") else None
         return cls(options=copy.deepcopy(d["options"]), **kw)
@@ -133,6 +137,13 @@ class TailwindsState(State):
     # --------------------------------------------------------------------------- helpers
     def character(self, seat: int):
         return self.comp.characters[self.characters[seat]]
+
+    def chooser(self) -> int:
+        """The seat that chooses a card face down next (the choose phase, or a Shackle's new choice)."""
+        seat = self.choosing.waiting if self.choosing is not None else None
+        if seat is None:
+            raise ValueError("no one is choosing a card now")
+        return seat
 
     def card(self, seat: int, key: str):
         return self.character(seat).card(key)

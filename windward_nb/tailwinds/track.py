@@ -37,7 +37,7 @@ class Track:
     _lanes: tuple[int, ...]  # lanes per space
 
     @staticmethod
-    def build(comp: Components, sides: str) -> "Track":
+    def build(comp: Components, sides: str) -> Track:
         return _build(comp, sides)
 
     @property

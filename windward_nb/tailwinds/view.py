@@ -17,7 +17,8 @@ lane 3 .  .  .  .  .  .  .  | .  .
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from windward_nb.core.rules import CHANCE, TERMINAL
 from windward_nb.core.view import BoardView, Click, Coach, GameView, Piece, Space, Target, TurnButton
@@ -89,7 +90,7 @@ def status(s: TailwindsState) -> str:
     if s.phase == "choose":
         waiting = [p for p in s.choosing.seats if p not in s.choosing.choices]  # type: ignore[union-attr]
         return head + "Choosing cards face down; waiting for " + ", ".join(who(s, p) for p in waiting) + "."
-    card = s.card(s.turn, s.revealed[s.turn]) if s.revealed[s.turn] else None
+    card = s.card(s.turn, key) if (key := s.revealed[s.turn]) else None
     pts = f"{s.points} point{'s' if s.points != 1 else ''} to spend"
     return head + f"{who(s, s.turn)} moves: {pts}" + (f" (card {card.name})." if card else ".")
 
@@ -144,7 +145,7 @@ def hand_view(s: TailwindsState, seat: int, viewer: int | None) -> dict[str, Any
         "hand": ([dict(card_view(s, seat, k), choosable=f"choose {k}" in legal) for k in s.hands[seat]]
                  if own else len(s.hands[seat])),
         "chosen": (card_view(s, seat, chosen) if own and chosen else ("face down" if chosen else None)),
-        "revealed": card_view(s, seat, s.revealed[seat]) if s.revealed and s.revealed[seat] else None,
+        "revealed": card_view(s, seat, key) if s.revealed and (key := s.revealed[seat]) else None,
         "played": [card_view(s, seat, k) for k in s.played[seat]],
         "gone": [card_view(s, seat, k) for k in s.gone[seat]],
         "rainbow": None,
@@ -242,7 +243,7 @@ class TailwindsView(GameView):
                                         "until everyone has chosen.", ("Use the buttons of your hand.",))
         if s.pending:
             return Coach(who, kind, status(s).split(". ", 1)[-1])
-        card = s.card(s.turn, s.revealed[s.turn]) if s.revealed[s.turn] else None
+        card = s.card(s.turn, key) if (key := s.revealed[s.turn]) else None
         pts = f"{s.points} movement point{'s' if s.points != 1 else ''}"
         hints = []
         if s.points > 0 and type(s).rules.can_move(s):
@@ -252,8 +253,9 @@ class TailwindsView(GameView):
             hints.append("No boat can move: end your turn.")
         text = f"{name}, spend {pts} ({card.name if card else 'no card'})" if s.points else \
             f"{name}, your points are spent: end your turn"
-        if s.rainbow[who] is not None and not s.rainbow_played:
-            text += f"; you may play your {self._card_name(s, s.rainbow[who])} card"
+        rainbow = s.rainbow[who]
+        if rainbow is not None and not s.rainbow_played:
+            text += f"; you may play your {self._card_name(s, rainbow)} card"
         return Coach(who, "move", text + ".", tuple(hints))
 
     def quick(self, s: TailwindsState, rows: Sequence[Any]) -> bool:
@@ -303,6 +305,7 @@ class TailwindsView(GameView):
                                                        "only in your turn"), show=turn, icon="check"))
         if turn:
             key = s.revealed[s.turn]
+            assert key is not None  # on a turn the mover's card is face up
             card = s.card(s.turn, key)
             use = f"use {key}"
             if card.ability is not None and not card.ability.auto:
@@ -390,7 +393,8 @@ class TailwindsView(GameView):
                                 text=(f"market: {self._card_name(s, key)}: {s.comp.rainbow[key].text}" if key
                                       else "market: empty place")))
         spaces.append(Space(mx, LANE_STEP - 3 * 2.8, "square", 1.2, "#E8E8E8", glyph=str(len(s.deck)),
-                            label="rainbow deck (cards left)", text=f"rainbow deck: {len(s.deck)} cards (discards: {len(s.discard)})"))
+                            label="rainbow deck (cards left)",
+                            text=f"rainbow deck: {len(s.deck)} cards (discards: {len(s.discard)})"))
         colours = self.seat_colours(s)
         pieces = []
         for seat, b in board.all_boats(s):
@@ -421,7 +425,9 @@ class TailwindsView(GameView):
         if s.phase == "place" and top is None:
             for a in rules.legal_actions(s):
                 sp = a.arg - 1
-                out.append(Target(self.index(s, sp, board.free_lane(s, sp)), (str(a),), "+", MOVE_COLOUR,
+                free = board.free_lane(s, sp)
+                assert free is not None  # a boat may be placed only where a lane is free
+                out.append(Target(self.index(s, sp, free), (str(a),), "+", MOVE_COLOUR,
                                   f"click: place a boat on space {a.arg}"))
         elif top is not None and top["kind"] in ("take", "pickup"):
             for k, key in enumerate(s.market):
@@ -430,15 +436,18 @@ class TailwindsView(GameView):
         elif top is not None and top["kind"] == "target":
             for seat, bid in top["options"]:
                 b = board.find(s, seat, bid)
+                assert b is not None  # the options name boats on the track
                 act = f"target {seat + 1} {board.boat_name(s, seat, bid)}"
                 out.append(Target(self.index(s, b[0], b[1]), (act,), "", TARGET_COLOUR, f"click: {act}"))
         elif s.phase == "turn" and top is None and who == s.turn:
             name = self.selected(s, boat)
             b = board.by_name(s, who, name)
             seen: set[int] = set()
-            for k in rules.move_range(s, name):
+            for k in rules.move_range(s, name):  # empty unless the boat is on the track
+                assert b is not None
                 to = board.reach(s, who, b[2], k)
                 lane = 0 if to >= s.track.finish else board.free_lane(s, to)
+                assert lane is not None  # every legal length gains ground, so it ends on a free lane
                 idx = self.index(s, to, lane)
                 if idx in seen:
                     continue

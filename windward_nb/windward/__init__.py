@@ -32,5 +32,6 @@ from .state import GameState
 
 __all__ = [
     "Action", "BOTS", "Components", "GRAMMAR", "Game", "GameState", "GreedyBot", "RULES", "RandomBot", "Record",
-    "Replay", "SimResult", "score_sheet", "WindwardRules", "load_components", "load_record", "new_game", "scenario", "simulation_tally",
+    "Replay", "SimResult", "score_sheet", "WindwardRules", "load_components", "load_record", "new_game", "scenario",
+    "simulation_tally",
 ]

@@ -24,12 +24,13 @@ windward_nb.core.errors.IllegalActionError: Action('move', 9) is not an action o
 
 What each verb does is attached to it by the rules (``GRAMMAR.handle``): the
 engine, the battle rules and the modes, see :mod:`windward_nb.windward.verbs`.
-"""
+"""  # noqa: E501  (a doctest shows a long error message verbatim)
 
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Union
+from typing import Any
+from collections.abc import Callable
 
 import numpy as np
 
@@ -38,7 +39,7 @@ from ..core.actions import Arg, Grammar
 from ..core.errors import IllegalActionError
 from .hexgrid import Hex, direction_name, direction_number, format_hex, parse_hex
 
-ArgValue = Union[None, int, str, tuple]
+ArgValue = None | int | str | tuple
 
 ORDERS = ("drop", "rowers", "speed", "process", "research", "supplies", "morale", "cannon", "hire")
 SKY_ORDERS = frozenset({"drop", "rowers", "speed", "process", "research"})
@@ -150,7 +151,7 @@ def _play_parse(words: list[str]) -> Any:
         raise ValueError("which card?")
     last = words[-1]
     if len(words) >= 2 and ("," in last or last.lstrip("-").isdigit()):
-        extra: Union[Hex, int] = parse_hex(last) if "," in last else int(last)
+        extra: Hex | int = parse_hex(last) if "," in last else int(last)
         return (card_id(" ".join(words[:-1])), extra)
     return card_id(" ".join(words))
 
@@ -287,7 +288,7 @@ class Action(CoreAction):
     grammar = GRAMMAR
 
     @classmethod
-    def parse(cls, text: "str | CoreAction") -> "Action":
+    def parse(cls, text: str | CoreAction) -> Action:
         """Read an action from its text form (``ValueError`` with a hint if malformed); an
         :class:`Action` is returned in its normal form (see :meth:`normalise`)."""
         if isinstance(text, CoreAction):
@@ -297,7 +298,7 @@ class Action(CoreAction):
         return a
 
     @classmethod
-    def normalise(cls, action: "str | CoreAction") -> "Action":
+    def normalise(cls, action: str | CoreAction) -> Action:
         """The action exactly as its text form reads back, or :class:`IllegalActionError`.
 
         Text is parsed; an :class:`Action` is written out and read back, and must
@@ -315,7 +316,7 @@ class Action(CoreAction):
         Traceback (most recent call last):
         ...
         windward_nb.core.errors.IllegalActionError: Action('wind', 1.0) is not a well-formed action (1.0 is not a whole number) [Action text]
-        """
+        """  # noqa: E501  (a doctest shows a long error message verbatim)
         if type(action) is str:
             try:
                 parsed = cls.grammar.parse(cls, action)
@@ -366,7 +367,7 @@ def _same(x: object, y: object) -> bool:
     return x == y
 
 
-def _normal_form(action: Action) -> "Action | str":
+def _normal_form(action: Action) -> Action | str:
     """The normal form of ``action``, or the reason it has none."""
     shown = f"Action({action.verb!r:.40}, {action.arg!r:.80})"
     try:

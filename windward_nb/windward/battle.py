@@ -285,9 +285,7 @@ def resolve(s: GameState, ev: list[Event], f: BattleFrame) -> None:
     s.frames.pop()
     a, d = totals(s, f)
     here = f["hex"]
-    if f["att"] == "red":
-        s.turn.fought_reds.append(here)
-    elif f["def"] == "red":
+    if f["att"] == "red" or f["def"] == "red":
         s.turn.fought_reds.append(here)
     if a == d:
         ev.append(Event("BattleEnded", f"The battle is a tie at {a} hits each; the attacker falls back.",

@@ -22,9 +22,9 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
+from collections.abc import Callable
 
-import numpy as np
 
 from ..core.bots import Bot, RandomBot
 from ..core.bots import make_bot as _make_bot
@@ -169,9 +169,9 @@ class GreedyBot(Bot):
         if h == PORT:
             if s.mode == "solo":
                 return -100.0  # ending a turn at port loses the Solo Adventure
-            if s.mode == "cooperative" and s.white >= 0:
-                if cresters.distances_to(s, 0, 0, s.white).get(s.white, 99) <= cresters.white_speed(s):
-                    return -25.0  # the White Crester would strike the Trading Post: a life lost
+            if (s.mode == "cooperative" and s.white >= 0
+                    and cresters.distances_to(s, 0, 0, s.white).get(s.white, 99) <= cresters.white_speed(s)):
+                return -25.0  # the White Crester would strike the Trading Post: a life lost
             return 0.3 if me.morale < s.components.limits["morale_max"] else 0.0
         value = 1.0
         morale = me.morale - (0 if me.hand else 1)
@@ -629,7 +629,7 @@ class GreedyBot(Bot):
         p = s.planet
         here = p.cells[me.pos] if me.pos >= 0 else (0, 0)
         best, pick = -1, None
-        for key, a in by.items():
+        for _key, a in by.items():
             if a.verb != "place_red":
                 continue
             d = hex_distance(here, a.arg)

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 from . import battle as battle_rules
-from . import engine, movement, orders
+from . import engine, movement
 from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
 from ..core.errors import IllegalActionError
@@ -315,9 +316,9 @@ def _battle(s: GameState, f: Any, who: int, names: Sequence[str] | None) -> Coac
     state = "ahead" if mine > theirs else ("level" if mine == theirs else "behind")
     text = (f"{title}. {name} ({role}): {mine} hits against {theirs} ({state}). Add {_join(extras, 'or')}, "
             "or stop (Play no more bonuses).")
-    if side == "d" or not battle_rules._needs(s, f, "d_bonus"):
-        if mine < theirs and f[("d" if side == "a" else "a") + "_str"] is not None:
-            hints.append("Stopping now loses the battle.")
+    if ((side == "d" or not battle_rules._needs(s, f, "d_bonus"))
+            and mine < theirs and f[("d" if side == "a" else "a") + "_str"] is not None):
+        hints.append("Stopping now loses the battle.")
     return Coach(who, "battle_bonus", text, tuple(hints))
 
 
@@ -639,7 +640,7 @@ def log_by_turn(entries: Iterable[tuple[Any, str, Sequence[Any]]],
     for tag, who, events in entries:
         buf: list[str] = []
 
-        def flush() -> None:
+        def flush(buf: list[str] = buf, tag: Any = tag, who: Any = who) -> None:  # this entry's lines
             if buf:
                 head = f"{tag}. " if tag not in (None, "") else ""
                 tail = f" ({who})" if who else ""

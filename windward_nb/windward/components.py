@@ -121,7 +121,7 @@ def _need(d: dict, key: str, where: str, kind: type | tuple = (int,)) -> Any:
     if not isinstance(d, dict) or key not in d:
         raise ComponentError(f"component field {where}.{key} is missing")
     value = d[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise ComponentError(f"component field {where}.{key} has the wrong type ({type(value).__name__})")
     return value
 

@@ -249,9 +249,8 @@ def rest_attackers(s: GameState, seat: int, h: int) -> list[str]:
         stack = hooks.red_stack(s)
         if stack > 1:
             out = out[:stack]  # no more red cresters than may share the ship's space
-        if s.white >= 0:
-            if reaches(s, h, 0, s.white, white_speed(s)):
-                out.append("white")
+        if s.white >= 0 and reaches(s, h, 0, s.white, white_speed(s)):
+            out.append("white")
         return out
     finally:
         ship.pos = old

@@ -17,7 +17,7 @@ core's :class:`~windward_nb.core.rules.Rules` protocol.
 
 from __future__ import annotations
 
-from typing import Any, Optional, cast
+from typing import Any, cast
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from .frames import (FRAME_KINDS, EndFrame, Frame, FrameKind, GreyFrame, PlaceRe
 from .hooks import ORDER_SPACES, active
 from .state import PORT, GameState, Turn
 
-Refusal = Optional[tuple[str, str]]
+Refusal = tuple[str, str] | None
 
 __all__ = ["CHANCE", "TERMINAL", "advance", "apply", "chance_outcomes", "deal_stacks", "decider", "dice_outcomes",
            "legal_actions", "needs_reshuffle", "perform", "sample_chance", "shuffle_pool", "why_illegal"]

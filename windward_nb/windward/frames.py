@@ -20,7 +20,7 @@ crester), so the engine never names a mode.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Optional, TypedDict, TypeVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypedDict, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .events import Event
     from .state import GameState
 
-Refusal = Optional[tuple[str, str]]
+Refusal = tuple[str, str] | None
 
 
 # =============================================================================== the frames' keys
@@ -177,9 +177,9 @@ class ReleaseFrame(TypedDict):
     crester: str
 
 
-Frame = Union[BattleFrame, TakeFrame, RestFrame, EndFrame, StartFrame, WindFrame, GreyFrame, ShuffleFrame,
-              PlaceRedFrame, PlunderFrame, RedsFrame, SkyBonusFrame, WhiteMoveFrame, WhiteRollFrame,
-              PlaceWhiteFrame, TeethFrame, ReleaseFrame]
+Frame = (BattleFrame | TakeFrame | RestFrame | EndFrame | StartFrame | WindFrame | GreyFrame | ShuffleFrame |
+         PlaceRedFrame | PlunderFrame | RedsFrame | SkyBonusFrame | WhiteMoveFrame | WhiteRollFrame |
+         PlaceWhiteFrame | TeethFrame | ReleaseFrame)
 
 
 # =============================================================================== the frames' rules
@@ -208,37 +208,37 @@ class FrameKind(Generic[F]):
         super().__init_subclass__(**kw)
         cls.automatic = cls.advance is not FrameKind.advance
 
-    def decider(self, s: "GameState", f: F) -> int:
+    def decider(self, s: GameState, f: F) -> int:
         return CHANCE if self.chance else s.current
 
-    def actions(self, s: "GameState", f: F) -> "list[Action]":
+    def actions(self, s: GameState, f: F) -> list[Action]:
         if self.chance:
             outs = self.chance_outcomes(s, f)
             return [] if outs is None else [a for a, _ in outs]
         return []
 
-    def chance_outcomes(self, s: "GameState", f: F) -> "list[tuple[Action, float]] | None":
+    def chance_outcomes(self, s: GameState, f: F) -> list[tuple[Action, float]] | None:
         return []
 
-    def sample(self, s: "GameState", f: F, rng: "np.random.Generator") -> "Action":
+    def sample(self, s: GameState, f: F, rng: np.random.Generator) -> Action:
         outcomes = self.chance_outcomes(s, f)
         assert outcomes, "chance node without outcomes"
         return outcomes[int(rng.integers(0, len(outcomes)))][0]
 
-    def refusal(self, s: "GameState", f: F, a: "Action") -> Refusal:
+    def refusal(self, s: GameState, f: F, a: Action) -> Refusal:
         """A rule-specific reason to refuse ``a`` here (``None``: the generic "waiting for")."""
         return None
 
-    def why_illegal(self, s: "GameState", f: F, a: "Action") -> "Refusal | bool":
+    def why_illegal(self, s: GameState, f: F, a: Action) -> Refusal | bool:
         """``None`` if legal; a refusal; or ``False`` for the generic refusal (not one of :meth:`actions`)."""
         if a in self.actions(s, f):
             return None
         return self.refusal(s, f, a) or False
 
-    def apply(self, s: "GameState", ev: "list[Event]", f: F, a: "Action") -> None:  # pragma: no cover
+    def apply(self, s: GameState, ev: list[Event], f: F, a: Action) -> None:  # pragma: no cover
         raise AssertionError(f"no actions in a {self.k} frame")
 
-    def advance(self, s: "GameState", ev: "list[Event]", f: F) -> bool:
+    def advance(self, s: GameState, ev: list[Event], f: F) -> bool:
         return False
 
 

@@ -27,7 +27,8 @@ board with its wind flag, the ship boards, the battle panel) read
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 from . import coach as coach_rules
 from . import engine, hexgrid, view

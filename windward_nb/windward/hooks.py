@@ -28,7 +28,8 @@ a state and never import a mode.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from collections.abc import Callable, Iterable
 
 from ..core.errors import OptionError
 
@@ -38,10 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
     from .components import Components
     from .events import Event
-    from .frames import Frame
     from .state import GameState
 
-Refusal = Optional[tuple[str, str]]
+Refusal = tuple[str, str] | None
 Setup = dict[str, Any]
 
 
@@ -69,130 +69,130 @@ class Hooks:
     def check_options(self, players: int, planet: str, variants: tuple[str, ...], edition: str) -> None:
         """Raise :class:`OptionError` for options this mode or variant cannot be played with."""
 
-    def draw_colours(self, colours: list[str], rng: "np.random.Generator", comp: "Components",
+    def draw_colours(self, colours: list[str], rng: np.random.Generator, comp: Components,
                      players: int) -> None:
         """Change the ship boards drawn at setup (in place, drawing from ``rng``)."""
 
-    def draw_setup(self, setup: Setup, rng: "np.random.Generator", comp: "Components", players: int,
+    def draw_setup(self, setup: Setup, rng: np.random.Generator, comp: Components, players: int,
                    difficulty: str) -> None:
         """Draw this mode's or variant's random choices of setup into ``setup``."""
 
-    def check_setup(self, setup: Setup, comp: "Components") -> None:
+    def check_setup(self, setup: Setup, comp: Components) -> None:
         """Raise ``ValueError`` naming the field if ``setup`` lacks what this mode or variant needs."""
 
-    def starting_hand(self, comp: "Components") -> Optional[int]:
+    def starting_hand(self, comp: Components) -> int | None:
         """Supply cards each captain is dealt (``None``: the base table by seat)."""
         return None
 
-    def starting_greys(self, s: "GameState", setup: Setup) -> Optional[list[int]]:
+    def starting_greys(self, s: GameState, setup: Setup) -> list[int] | None:
         """The spaces of the grey cresters at the start (``None``: the rolled territories)."""
         return None
 
-    def setup(self, s: "GameState", setup: Setup) -> None:
+    def setup(self, s: GameState, setup: Setup) -> None:
         """Finish the starting position (pieces, tracks and cards this mode or variant adds)."""
 
-    def scenario(self, s: "GameState", options: dict[str, Any]) -> None:
+    def scenario(self, s: GameState, options: dict[str, Any]) -> None:
         """Finish a hand-built position (``ww.scenario``) from its keyword options."""
 
     # ------------------------------------------------------------------------------ a turn
-    def turn_start(self, s: "GameState", ev: "list[Event]", seat: int) -> None:
+    def turn_start(self, s: GameState, ev: list[Event], seat: int) -> None:
         """At the start of ``seat``'s turn (after the base steps)."""
 
-    def teeth_at_port(self, s: "GameState", ev: "list[Event]", seat: int) -> Optional[bool]:
+    def teeth_at_port(self, s: GameState, ev: list[Event], seat: int) -> bool | None:
         """A ship at the Trading Post with teeth in its hold: True if this hook handled them
         (the base rules cash them for notoriety)."""
         return None
 
-    def port_rest(self, s: "GameState", ev: "list[Event]") -> Optional[bool]:
+    def port_rest(self, s: GameState, ev: list[Event]) -> bool | None:
         """The current captain ends the turn at port: True if this hook handled the rest."""
         return None
 
-    def sky_bonus(self, s: "GameState", ev: "list[Event]") -> None:
+    def sky_bonus(self, s: GameState, ev: list[Event]) -> None:
         """After the +1 notoriety of a turn ended at sky."""
 
-    def extra_actions(self, s: "GameState") -> "list[Action]":
+    def extra_actions(self, s: GameState) -> list[Action]:
         """Actions this hook adds to the current captain's turn (listed before 'end turn')."""
         return []
 
-    def after_action(self, s: "GameState", ev: "list[Event]") -> None:
+    def after_action(self, s: GameState, ev: list[Event]) -> None:
         """After every action and the automatic steps it caused (``ev``: its events)."""
 
-    def notoriety_race(self, s: "GameState") -> Optional[bool]:
+    def notoriety_race(self, s: GameState) -> bool | None:
         """Does reaching the notoriety goal end the game? (``None``: yes, as in the base rules)."""
         return None
 
     # ------------------------------------------------------------------------------ cresters
-    def greys_respawn(self, s: "GameState") -> Optional[bool]:
+    def greys_respawn(self, s: GameState) -> bool | None:
         """Do defeated grey cresters come back on the feeding grounds?"""
         return None
 
-    def uncounted_greys(self, s: "GameState") -> int:
+    def uncounted_greys(self, s: GameState) -> int:
         """Alive grey cresters that do not count toward the greys the planet should have."""
         return 0
 
-    def red_speed(self, s: "GameState") -> Optional[int]:
+    def red_speed(self, s: GameState) -> int | None:
         """Spaces a red crester moves at a rest at sky."""
         return None
 
-    def red_stack(self, s: "GameState") -> Optional[int]:
+    def red_stack(self, s: GameState) -> int | None:
         """How many alive red cresters may share a space."""
         return None
 
-    def reds_roam(self, s: "GameState") -> Optional[bool]:
+    def reds_roam(self, s: GameState) -> bool | None:
         """Do the red cresters hunt across the whole planet (instead of their own territory)?"""
         return None
 
-    def white_speed(self, s: "GameState") -> Optional[int]:
+    def white_speed(self, s: GameState) -> int | None:
         """Spaces the White Crester moves."""
         return None
 
-    def white_at_port(self, s: "GameState", ev: "list[Event]") -> None:
+    def white_at_port(self, s: GameState, ev: list[Event]) -> None:
         """The White Crester's move when the current captain rests at the Trading Post."""
 
     # ------------------------------------------------------------------------------ battles and losses
-    def player_attack_refusal(self, s: "GameState", what: str, owner: int) -> Refusal:
+    def player_attack_refusal(self, s: GameState, what: str, owner: int) -> Refusal:
         """Why the current captain may not attack ``owner``'s ``what`` (``"ship"`` or ``"longboat"``)."""
         return None
 
-    def crester_defeated(self, s: "GameState", kind: str, here: int) -> None:
+    def crester_defeated(self, s: GameState, kind: str, here: int) -> None:
         """After a battle: a grey or red crester on ``here`` was defeated."""
 
-    def red_defeated(self, s: "GameState", ev: "list[Event]", seat: int) -> Optional[bool]:
+    def red_defeated(self, s: GameState, ev: list[Event], seat: int) -> bool | None:
         """After a battle won by ``seat`` over red cresters: True if this hook decided what follows
         (the base rules let the winner place a new red crester)."""
         return None
 
-    def white_defeated(self, s: "GameState", ev: "list[Event]", seat: int, here: int) -> Optional[bool]:
+    def white_defeated(self, s: GameState, ev: list[Event], seat: int, here: int) -> bool | None:
         """After a battle won by ``seat`` over the White Crester on ``here``: True if handled."""
         return None
 
-    def ship_lost(self, s: "GameState", ev: "list[Event]", seat: int) -> Optional[bool]:
+    def ship_lost(self, s: GameState, ev: list[Event], seat: int) -> bool | None:
         """After ``seat``'s ship was lost and limped home: True if the game ended."""
         return None
 
     # ------------------------------------------------------------------------------ orders
-    def order_refusal(self, s: "GameState", name: str) -> Refusal:
+    def order_refusal(self, s: GameState, name: str) -> Refusal:
         """Why the current captain may not give the order ``name`` at all."""
         return None
 
-    def gives_order(self, s: "GameState", name: str) -> bool:
+    def gives_order(self, s: GameState, name: str) -> bool:
         """This hook lets the current captain use the extra order space ``name``."""
         return False
 
-    def order_effect_refusal(self, s: "GameState", name: str) -> Refusal:
+    def order_effect_refusal(self, s: GameState, name: str) -> Refusal:
         """Why the extra order ``name`` would do nothing here."""
         return None
 
-    def order_effect(self, s: "GameState", ev: "list[Event]", name: str) -> bool:
+    def order_effect(self, s: GameState, ev: list[Event], name: str) -> bool:
         """Carry out the extra order ``name``; True if this hook did."""
         return False
 
     # ------------------------------------------------------------------------------ the end
-    def returns(self, s: "GameState") -> Optional[list[float]]:
+    def returns(self, s: GameState) -> list[float] | None:
         """Per seat 1 for a win, 0 otherwise, once the game is over (``None``: the base rules)."""
         return None
 
-    def check(self, s: "GameState") -> list[str]:
+    def check(self, s: GameState) -> list[str]:
         """Broken invariants of this mode or variant, in words."""
         return []
 
@@ -287,96 +287,96 @@ class Active:
         return None
 
     # the points, each combined as its docstring in Hooks says
-    def turn_start(self, s: "GameState", ev: "list[Event]", seat: int) -> None:
+    def turn_start(self, s: GameState, ev: list[Event], seat: int) -> None:
         for call in self._turn_start:
             call(s, ev, seat)
 
-    def teeth_at_port(self, s: "GameState", ev: "list[Event]", seat: int) -> bool:
+    def teeth_at_port(self, s: GameState, ev: list[Event], seat: int) -> bool:
         return bool(self._first(self._teeth_at_port, s, ev, seat))
 
-    def port_rest(self, s: "GameState", ev: "list[Event]") -> bool:
+    def port_rest(self, s: GameState, ev: list[Event]) -> bool:
         return bool(self._first(self._port_rest, s, ev))
 
-    def sky_bonus(self, s: "GameState", ev: "list[Event]") -> None:
+    def sky_bonus(self, s: GameState, ev: list[Event]) -> None:
         for call in self._sky_bonus:
             call(s, ev)
 
-    def extra_actions(self, s: "GameState") -> "list[Action]":
+    def extra_actions(self, s: GameState) -> list[Action]:
         out: list[Action] = []
         for call in self._extra_actions:
             out.extend(call(s))
         return out
 
-    def after_action(self, s: "GameState", ev: "list[Event]") -> None:
+    def after_action(self, s: GameState, ev: list[Event]) -> None:
         for call in self._after_action:
             call(s, ev)
 
-    def notoriety_race(self, s: "GameState") -> bool:
+    def notoriety_race(self, s: GameState) -> bool:
         value = self._first(self._notoriety_race, s)
         return True if value is None else bool(value)
 
-    def greys_respawn(self, s: "GameState") -> bool:
+    def greys_respawn(self, s: GameState) -> bool:
         value = self._first(self._greys_respawn, s)
         return True if value is None else bool(value)
 
-    def uncounted_greys(self, s: "GameState") -> int:
+    def uncounted_greys(self, s: GameState) -> int:
         return sum(call(s) for call in self._uncounted_greys)
 
-    def red_speed(self, s: "GameState", default: int = 3) -> int:
+    def red_speed(self, s: GameState, default: int = 3) -> int:
         value = self._first(self._red_speed, s)
         return default if value is None else int(value)
 
-    def red_stack(self, s: "GameState") -> int:
+    def red_stack(self, s: GameState) -> int:
         value = self._first(self._red_stack, s)
         return 1 if value is None else int(value)
 
-    def reds_roam(self, s: "GameState") -> bool:
+    def reds_roam(self, s: GameState) -> bool:
         return bool(self._first(self._reds_roam, s))
 
-    def white_speed(self, s: "GameState", default: int) -> int:
+    def white_speed(self, s: GameState, default: int) -> int:
         value = self._first(self._white_speed, s)
         return default if value is None else int(value)
 
-    def white_at_port(self, s: "GameState", ev: "list[Event]") -> None:
+    def white_at_port(self, s: GameState, ev: list[Event]) -> None:
         for call in self._white_at_port:
             call(s, ev)
 
-    def player_attack_refusal(self, s: "GameState", what: str, owner: int) -> Refusal:
+    def player_attack_refusal(self, s: GameState, what: str, owner: int) -> Refusal:
         refusal: Refusal = self._first(self._player_attack_refusal, s, what, owner)
         return refusal
 
-    def crester_defeated(self, s: "GameState", kind: str, here: int) -> None:
+    def crester_defeated(self, s: GameState, kind: str, here: int) -> None:
         for call in self._crester_defeated:
             call(s, kind, here)
 
-    def red_defeated(self, s: "GameState", ev: "list[Event]", seat: int) -> bool:
+    def red_defeated(self, s: GameState, ev: list[Event], seat: int) -> bool:
         return bool(self._first(self._red_defeated, s, ev, seat))
 
-    def white_defeated(self, s: "GameState", ev: "list[Event]", seat: int, here: int) -> bool:
+    def white_defeated(self, s: GameState, ev: list[Event], seat: int, here: int) -> bool:
         return bool(self._first(self._white_defeated, s, ev, seat, here))
 
-    def ship_lost(self, s: "GameState", ev: "list[Event]", seat: int) -> bool:
+    def ship_lost(self, s: GameState, ev: list[Event], seat: int) -> bool:
         return bool(self._first(self._ship_lost, s, ev, seat))
 
-    def order_refusal(self, s: "GameState", name: str) -> Refusal:
+    def order_refusal(self, s: GameState, name: str) -> Refusal:
         refusal: Refusal = self._first(self._order_refusal, s, name)
         return refusal
 
-    def gives_order(self, s: "GameState", name: str) -> bool:
+    def gives_order(self, s: GameState, name: str) -> bool:
         return any(call(s, name) for call in self._gives_order)
 
-    def order_effect_refusal(self, s: "GameState", name: str) -> Refusal:
+    def order_effect_refusal(self, s: GameState, name: str) -> Refusal:
         refusal: Refusal = self._first(self._order_effect_refusal, s, name)
         return refusal
 
-    def order_effect(self, s: "GameState", ev: "list[Event]", name: str) -> bool:
+    def order_effect(self, s: GameState, ev: list[Event], name: str) -> bool:
         return any(call(s, ev, name) for call in self._order_effect)
 
-    def returns(self, s: "GameState") -> Optional[list[float]]:
-        value: Optional[list[float]] = self._first(self._returns, s)
+    def returns(self, s: GameState) -> list[float] | None:
+        value: list[float] | None = self._first(self._returns, s)
         return value
 
-    def check(self, s: "GameState") -> list[str]:
+    def check(self, s: GameState) -> list[str]:
         out: list[str] = []
         for call in self._check:
             out.extend(call(s))
@@ -401,7 +401,7 @@ def combine(mode_name: str, variants: Iterable[str] = (), planet: str = "large")
     return got
 
 
-def active(s: "GameState") -> Active:
+def active(s: GameState) -> Active:
     """The hooks of the game ``s`` belongs to (its mode, variants and planet).
 
     The answer is kept on the state (its clones share it): a game's mode,

@@ -36,7 +36,7 @@ def violations(s: GameState) -> list[str]:
     cards = Counter(s.discard)
     for st in s.stacks:
         cards.update(st)
-    for seat, ship in enumerate(s.ships):
+    for ship in s.ships:
         cards.update(ship.hand)
     if cards != Counter(comp.deck_list()):
         out.append("supply cards not conserved")

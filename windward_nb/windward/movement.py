@@ -8,14 +8,14 @@ to list legal actions and to refuse illegal ones, so the two never disagree.
 from __future__ import annotations
 
 import heapq
-from typing import Any, Optional
+from typing import Any
 
 from .actions import Action
 from .hexgrid import opposite
 from .hooks import active
 from .state import PORT, GameState
 
-Refusal = Optional[tuple[str, str]]
+Refusal = tuple[str, str] | None
 
 _MOVE = {d: Action("move", d) for d in range(1, 7)}
 _ENTER = Action("enter")
@@ -43,7 +43,7 @@ def move_cost(s: GameState, verb: str, arg: Any) -> int:
     return 1
 
 
-def barred(s: GameState, key: str) -> Optional[str]:
+def barred(s: GameState, key: str) -> str | None:
     """The rule that bars attacking ``key`` again this turn, or None."""
     if key in s.turn.no_attack:
         return "Battle: tie"
@@ -185,9 +185,7 @@ def deadweight_stranded(s: GameState) -> bool:
         t = s.planet.nbr[ship.pos][d - 1]
         if t > 0 and not s.planet.is_drift[t] and check_ship_move(s, _MOVE[d]) is None:
             return False
-    if s.planet.nbr[ship.pos].count(0) and check_ship_move(s, _ENTER) is None:
-        return False
-    return True
+    return not (s.planet.nbr[ship.pos].count(0) and check_ship_move(s, _ENTER) is None)
 
 
 def ship_steps(s: GameState, h: int, hold: str) -> list[tuple[int, int, Action]]:
@@ -221,11 +219,11 @@ def _planet_steps(p: Any, wind: int, hold: bool, h: int) -> list[tuple[int, int,
 # Per planet (while it is alive): the ship moves out of every space for each wind and hold (they
 # depend on nothing else), filled in as the searches reach the spaces, and the routes already
 # worked out (see routes).
-_PLANET_TABLES: dict[int, tuple[Any, dict[tuple[int, bool], "_Moves"], dict[tuple, tuple]]] = {}
+_PLANET_TABLES: dict[int, tuple[Any, dict[tuple[int, bool], _Moves], dict[tuple, tuple]]] = {}
 _ROUTES_MAX = 20_000
 
 
-def _tables(p: Any) -> tuple[dict[tuple[int, bool], "_Moves"], dict[tuple, tuple]]:
+def _tables(p: Any) -> tuple[dict[tuple[int, bool], _Moves], dict[tuple, tuple]]:
     got = _PLANET_TABLES.get(id(p))
     if got is None or got[0] is not p:
         if len(_PLANET_TABLES) > 64:
@@ -240,7 +238,7 @@ class _Moves:
     (target, weight, action); ``edges[h]``: (target, weight). The weight is the speed cost times
     :data:`_HOPS` plus one move (see :func:`_routes`)."""
 
-    __slots__ = ("planet", "wind", "hold", "steps", "edges")
+    __slots__ = ("edges", "hold", "planet", "steps", "wind")
 
     def __init__(self, p: Any, wind: int, hold: bool):
         if len(p.cells) + 1 > _MASK:  # pragma: no cover - planets have 91 spaces at most

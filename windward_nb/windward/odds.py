@@ -53,7 +53,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence, Union
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -79,7 +80,7 @@ __all__ = [
     "odds_table",
 ]
 
-Number = Union[float, Fraction]
+Number = float | Fraction
 
 #: Party kinds a battle can involve (a plain ``int`` is a bare pool of dice).
 PARTY_KINDS = ("ship", "longboat", "grey", "red", "white")
@@ -1077,9 +1078,9 @@ class OddsTable:
         arr = self[which]
         head = f"{which} % ({self.row_name} down, {self.col_name} across)"
         width = max(5, *(len(str(c)) for c in self.cols))
-        lines = [head, " " * 8 + "".join(f"{str(c):>{width + 1}}" for c in self.cols)]
+        lines = [head, " " * 8 + "".join(f"{c!s:>{width + 1}}" for c in self.cols)]
         for r, row in zip(self.rows, arr):
-            lines.append(f"{str(r):>8}" + "".join(f"{100 * float(p):>{width + 1}.1f}" for p in row))
+            lines.append(f"{r!s:>8}" + "".join(f"{100 * float(p):>{width + 1}.1f}" for p in row))
         return "\n".join(lines)
 
 

@@ -8,14 +8,13 @@ carried out by that variant's hooks (:mod:`windward_nb.windward.hooks`).
 
 from __future__ import annotations
 
-from typing import Any, Optional
 
 from .actions import PORT_ORDERS, SKY_ORDERS, Action
 from .events import Event
 from .hooks import ORDER_SPACES, active
 from .state import ABOARD, PORT, GameState
 
-Refusal = Optional[tuple[str, str]]
+Refusal = tuple[str, str] | None
 
 
 def crew_available(s: GameState, name: str) -> bool:
@@ -100,7 +99,7 @@ def check_order(s: GameState, a: Action) -> Refusal:
         refusal = hooks.order_refusal(s, base)
         if refusal:
             return refusal
-    space = ORDER_SPACES[base] if base in ORDER_SPACES else None
+    space = ORDER_SPACES.get(base, None)
     if space is not None and not (hooks.checks_orders and hooks.gives_order(s, base)):
         return (space.rule, space.absent)
     if turn.mates == 0 and turn.coffee == 0:
@@ -224,7 +223,8 @@ def buy(s: GameState, ev: list[Event], a: Action) -> None:
     ev.append(Event("GasSpent", f"Player {seat + 1} spends {price} gas on {item}.", {"seat": seat, "item": item, "gas": price}))
     if base == "notoriety":
         ship.notoriety += 1
-        ev.append(Event("NotorietyGained", f"Player {seat + 1} buys 1 notoriety.", {"seat": seat, "amount": 1, "source": "bought"}))
+        ev.append(Event("NotorietyGained", f"Player {seat + 1} buys 1 notoriety.",
+                        {"seat": seat, "amount": 1, "source": "bought"}))
     elif base == "crew":
         hire(s, ev, item[5:])
     else:

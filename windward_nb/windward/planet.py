@@ -59,7 +59,7 @@ class Planet:
             tpl = templates[self.order[position - 1]]
             self.tile_names[position] = tpl["name"]
 
-            def at(cell: list[int], position: int = position) -> int:
+            def at(cell: list[int], position: int = position, tpl: dict = tpl) -> int:
                 ring_, offset = cell
                 h = hexgrid.polar(position, ring_, offset)
                 i = self.index[h]
@@ -106,7 +106,7 @@ class Planet:
         return hash(str(self))
 
     @staticmethod
-    def parse(text: str, components: Components | None = None) -> "Planet":
+    def parse(text: str, components: Components | None = None) -> Planet:
         try:
             size, letters = text.strip().split(":")
         except ValueError:

@@ -51,7 +51,8 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterator
 
 from ..core import files
 from ..core.errors import RecordError
@@ -158,7 +159,7 @@ class Record(GameRecord):
 
     @classmethod
     def new(cls, *, players: int, mode: str, planet: str, variants: Any, edition: str, components: Components,
-            setup: dict[str, Any], seed: Any = None, names: Any = None) -> "Record":
+            setup: dict[str, Any], seed: Any = None, names: Any = None) -> Record:
         """A record for a game about to start (the players named ``names``, or Player 1, 2 ...)."""
         if names is not None and (isinstance(names, (str, bytes)) or not hasattr(names, "__len__")):
             raise _fail(f"names must be a list of {players} names, got {names!r:.80}", field="players")
@@ -274,7 +275,7 @@ class Record(GameRecord):
         return d
 
     @classmethod
-    def _from_checked(cls, d: dict[str, Any], comments: dict[int, str]) -> "Record":
+    def _from_checked(cls, d: dict[str, Any], comments: dict[int, str]) -> Record:
         o = d["options"]
         return cls(options={"players": o["players"], "mode": o["mode"], "planet": o["planet"],
                             "variants": list(o["variants"]), "edition": o["edition"]},
@@ -283,19 +284,19 @@ class Record(GameRecord):
                    position=d.get("position"))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Record":
+    def from_json(cls, text: str | bytes) -> Record:
         """Parse and validate a record's JSON text (no replay)."""
         record = cls.from_dict(_decode(text))
         assert isinstance(record, Record)
         return record
 
     @classmethod
-    def from_dict(cls, d: Any) -> "Record":
+    def from_dict(cls, d: Any) -> Record:
         record = super().from_dict(d)
         assert isinstance(record, Record)
         return record
 
-    def copy(self) -> "Record":
+    def copy(self) -> Record:
         out = super().copy()
         assert isinstance(out, Record)
         return out
@@ -327,7 +328,7 @@ class Record(GameRecord):
     # ----------------------------------------------------------------------------- replaying
     # a component set of your own, given for one replay, is kept in self.__dict__["_components"] (see using())
     @contextlib.contextmanager
-    def using(self, components: Components | None) -> Iterator["Record"]:
+    def using(self, components: Components | None) -> Iterator[Record]:
         """Replay with ``components`` (a set of your own) inside the ``with`` block."""
         old = self.__dict__.get("_components")
         if components is not None:
@@ -403,7 +404,7 @@ class Record(GameRecord):
             return state
 
     def replay(self, upto: int | None = None, auto_chance: bool = False,
-               components: Components | None = None) -> "Game":
+               components: Components | None = None) -> Game:
         """A Game at ply ``upto`` (default: the end), with undo back to ply 0.
 
         With ``auto_chance=True`` the returned game draws later chance rolls
@@ -414,7 +415,7 @@ class Record(GameRecord):
             game: Game = super().replay(upto, auto_chance=auto_chance)
             return game
 
-    def cursor(self, every: int = 64, components: Components | None = None) -> "Replay":
+    def cursor(self, every: int = 64, components: Components | None = None) -> Replay:
         """A :class:`~windward_nb.windward.replay.Replay` to step and jump through the game."""
         replay: Replay = _windward().Replay(self, every=every, components=components)
         return replay
@@ -560,7 +561,7 @@ class _Checked(dict[Any, Any]):
     def __or__(self, other: Any) -> dict[Any, Any]:
         return dict(self) | dict(other)
 
-    def __ior__(self, other: Any) -> "_Checked":
+    def __ior__(self, other: Any) -> _Checked:
         self.update(other)  # checked, unlike dict's own |=
         return self
 

@@ -30,7 +30,7 @@ Events are the engine's own, in plain words:
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -79,7 +79,7 @@ class Replay(CoreReplay):
         """The position at the current ply (do not mutate; see :meth:`game`)."""
         return self._state
 
-    def scan(self) -> "Replay":
+    def scan(self) -> Replay:
         """Replay the whole record once: checks every ply, makes every checkpoint, fills
         :meth:`notoriety` and :meth:`rounds`. The cursor stays where it was."""
         if self._notoriety is not None:
@@ -116,7 +116,7 @@ class Replay(CoreReplay):
         state: GameState = super().state_at(ply)
         return state
 
-    def game(self) -> "Game":
+    def game(self) -> Game:
         """A playable :class:`~windward_nb.windward.game.Game` from the current ply (the record is cut there)."""
         game: Game = super().game()
         return game
@@ -255,9 +255,7 @@ def annotate(record: Record, components: Components | None = None, limit: int = 
                 note(p.ply, named(f"Big haul: {e.text}"))
             elif e.kind == "ShipLost":
                 note(p.ply, named(f"{e.text[:-1]} ({_CAUSE.get(str(d.get('cause')), d.get('cause'))})."))
-            elif e.kind == "Plundered":
-                note(p.ply, named(e.text))
-            elif e.kind == "GameOver":
+            elif e.kind == "Plundered" or e.kind == "GameOver":
                 note(p.ply, named(e.text))
         if not triggered and any(sh.notoriety >= goal for sh in st.ships):
             triggered = True

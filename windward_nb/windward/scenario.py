@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from . import hooks
 from .components import Components, load_components

@@ -48,7 +48,7 @@ class Ship:
     tokens: int = 0  # "+2 hits" tokens in the cargo hold
     notoriety: int = 0
 
-    def clone(self) -> "Ship":
+    def clone(self) -> Ship:
         s = Ship.__new__(Ship)
         s.__dict__.update(self.__dict__)
         s.boats = list(self.boats)
@@ -79,7 +79,7 @@ class Turn:
     came_from: int = PORT  # the ship's previous space (for moving back after a battle)
     last_clear: int = PORT  # the last space without Drift the ship stood on this turn
 
-    def clone(self) -> "Turn":
+    def clone(self) -> Turn:
         t = Turn.__new__(Turn)
         t.__dict__.update(self.__dict__)
         t.orders = list(self.orders)
@@ -138,7 +138,7 @@ class GameState(State):
         d["_hooks"] = None
         return d
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         s = GameState.__new__(GameState)
         s.__dict__.update(self.__dict__)
         s.ships = [ship.clone() for ship in self.ships]
@@ -199,7 +199,7 @@ class GameState(State):
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], components: Components | None = None) -> "GameState":
+    def from_dict(cls, d: dict[str, Any], components: Components | None = None) -> GameState:
         comp = components or load_components()
         if d.get("components") not in (None, comp.content_hash):
             raise ValueError("this position was made with a different component set")

@@ -20,7 +20,8 @@ read-only: a state is never changed (moves are tried on clones).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from . import battle as battle_rules
 from . import engine, movement, orders
@@ -29,7 +30,7 @@ from .engine import CHANCE, TERMINAL, decider
 from .hexgrid import direction_name, format_hex, opposite
 from .state import ABOARD, ITEM_KINDS, PORT, GameState
 from .describe import BUY_TEXT, CREW_EFFECT_TEXT, ORDER_TITLES  # noqa: F401  (kept for readers of view)
-from .describe import crew_effect, order_title as _order_title  # noqa: F401
+from .describe import crew_effect, order_title as _order_title
 from .rules import RULES
 
 __all__ = [

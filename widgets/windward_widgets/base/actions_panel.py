@@ -8,7 +8,8 @@ friendly message with the closest valid actions, never a traceback.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 

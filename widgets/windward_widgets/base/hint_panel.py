@@ -11,7 +11,8 @@ the hints vanish as soon as the position changes.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import ipywidgets as widgets
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 import functools
 import html
 import traceback
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import ipywidgets as widgets
 

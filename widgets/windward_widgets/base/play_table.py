@@ -25,7 +25,8 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -538,7 +539,6 @@ class PlayTable(widgets.VBox):
 
     def refresh(self) -> None:
         """Redraw every part from the game (in place)."""
-        s = self.game.state
         who = self.game.current_player
         locked = who in self.bots or self.busy
         with self.hold_sync():

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets
-import numpy as np
 
 from windward_nb.core.view import GameView, view_for
 

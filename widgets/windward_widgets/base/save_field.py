@@ -18,7 +18,7 @@ windward_widgets.base.save_field.RecordNameError: a record name may hold only le
 'first-game.drr.json'
 >>> record_target(folder, "first-game.drr.json", suffix=".drr.json").name
 'first-game.drr.json'
-"""
+"""  # noqa: E501  (a doctest shows a long error message verbatim)
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ import html
 import os
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import ipywidgets as widgets
 

@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 import bqplot as bq
 import ipywidgets as widgets

@@ -34,7 +34,8 @@ import html
 import math
 from collections import defaultdict
 from contextlib import ExitStack, contextmanager
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import bqplot as bq
 import ipywidgets as widgets
@@ -241,7 +242,7 @@ class SpacesBoard(widgets.VBox):
     def height_for_width(self, width: int) -> int:
         """The figure height that keeps the board's units square at ``width`` pixels."""
         x0, x1, y0, y1 = self._bounds()
-        return int(math.ceil((width - 16) * (y1 - y0) / (x1 - x0))) + 16
+        return math.ceil((width - 16) * (y1 - y0) / (x1 - x0)) + 16
 
     def _build_scales(self, width: int, height: int) -> None:
         self._margin = {"top": 8, "bottom": 8, "left": 8, "right": 8}
@@ -263,7 +264,7 @@ class SpacesBoard(widgets.VBox):
 
     def _area(self, base: float) -> int:
         """Marker area scaled from the :data:`DESIGN_PX` design size to this figure."""
-        return int(round(base * (self.px_per_unit / DESIGN_PX) ** 2))
+        return int(round(base * (self.px_per_unit / DESIGN_PX) ** 2))  # noqa: RUF046  (numpy 1.x rounds to a float)
 
     def _font(self, base: float) -> float:
         return round(base * self.px_per_unit / DESIGN_PX, 1)
@@ -344,7 +345,7 @@ class SpacesBoard(widgets.VBox):
         """Area of the sticker under a piece: its shape grown by :data:`HALO_PX` pixels."""
         marker, area = self.PIECE_STYLE[kind][0], self._area(self.PIECE_STYLE[kind][1])
         _w, h = marker_extent(marker, area)
-        return int(round(area * ((h + HALO_PX) / h) ** 2))
+        return int(round(area * ((h + HALO_PX) / h) ** 2))  # noqa: RUF046  (numpy 1.x rounds to a float)
 
     def piece_size(self, kind: str) -> tuple[float, float]:
         """Width and height of a piece of ``kind`` on this board, in board units."""

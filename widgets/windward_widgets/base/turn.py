@@ -8,7 +8,8 @@ legal actions (Leave port: which way?) opens a choice.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -152,7 +153,7 @@ class TurnBar(widgets.VBox):
             self.choice_label.value = f"<b>{esc(r.prompt or r.label + ':')}</b>"
             for i, b in enumerate(self.choices):
                 if i < len(r.actions):
-                    t, d = r.actions[i]
+                    _t, d = r.actions[i]
                     label = r.choices[i] if i < len(r.choices) else d
                     set_button(b, description=label, tooltip=d, style="success")
                 hide(b, i >= len(r.actions))

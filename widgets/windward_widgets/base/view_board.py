@@ -9,7 +9,8 @@ short label); a click asks the view what it means
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 

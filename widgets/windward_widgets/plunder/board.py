@@ -10,7 +10,8 @@ areas' light and dark bands, the port names and the bar's label.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import bqplot as bq
 import numpy as np

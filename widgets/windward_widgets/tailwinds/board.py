@@ -20,7 +20,8 @@ board's own (its view object's ``boat``) and is forgotten when the turn passes.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import bqplot as bq
 import numpy as np

@@ -18,7 +18,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 

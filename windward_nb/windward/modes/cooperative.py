@@ -10,7 +10,7 @@ two captains at the Trading Post may trade supply cards.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ...core.errors import OptionError
 from .. import battle, cresters
@@ -50,7 +50,7 @@ class Cooperative(TeamMode, WithWhiteCrester):
         if "white" not in setup or "difficulty" not in setup:
             raise ValueError("setup.white and setup.difficulty are needed in the cooperative mode")
 
-    def starting_hand(self, comp: Components) -> Optional[int]:
+    def starting_hand(self, comp: Components) -> int | None:
         n: int = comp.raw["cooperative"]["starting_hand"]
         return n
 
@@ -68,7 +68,7 @@ class Cooperative(TeamMode, WithWhiteCrester):
         if s.white == OFF:
             s.frames.append({"k": "place_white", "seat": seat})  # a placement that had to wait for a free corner
 
-    def port_rest(self, s: GameState, ev: list[Event]) -> Optional[bool]:
+    def port_rest(self, s: GameState, ev: list[Event]) -> bool | None:
         # resting at port sends the White Crester toward the Trading Post first
         s.frames.append({"k": "end", "rested": True})
         s.frames.append({"k": "white_move"})
@@ -80,7 +80,7 @@ class Cooperative(TeamMode, WithWhiteCrester):
         else:
             rest_at_port(s, ev)
 
-    def white_speed(self, s: GameState) -> Optional[int]:
+    def white_speed(self, s: GameState) -> int | None:
         return s.difficulty
 
     def extra_actions(self, s: GameState) -> list[Action]:
@@ -96,10 +96,10 @@ class Cooperative(TeamMode, WithWhiteCrester):
         return ("Cooperative: Players' ships and boats",
                 f"captains on the same team cannot attack each other's {'ships' if what == 'ship' else 'longboats'}")
 
-    def red_defeated(self, s: GameState, ev: list[Event], seat: int) -> Optional[bool]:
+    def red_defeated(self, s: GameState, ev: list[Event], seat: int) -> bool | None:
         return True  # no new red crester
 
-    def white_defeated(self, s: GameState, ev: list[Event], seat: int, here: int) -> Optional[bool]:
+    def white_defeated(self, s: GameState, ev: list[Event], seat: int, here: int) -> bool | None:
         s.lives[1] -= 1
         ev.append(Event("LifeLost", f"The White Crester loses a life ({s.lives[1]} left).",
                         {"side": "white", "left": s.lives[1]}))
@@ -111,7 +111,7 @@ class Cooperative(TeamMode, WithWhiteCrester):
             s.frames.append({"k": "place_white", "seat": seat})
         return True
 
-    def ship_lost(self, s: GameState, ev: list[Event], seat: int) -> Optional[bool]:
+    def ship_lost(self, s: GameState, ev: list[Event], seat: int) -> bool | None:
         s.lives[0] -= 1
         ev.append(Event("LifeLost", f"The captains lose a life ({s.lives[0]} left).",
                         {"side": "captains", "left": s.lives[0]}))
@@ -120,7 +120,7 @@ class Cooperative(TeamMode, WithWhiteCrester):
             return True
         return None
 
-    def returns(self, s: GameState) -> Optional[list[float]]:
+    def returns(self, s: GameState) -> list[float] | None:
         return [1.0 if s.lives[1] <= 0 else 0.0] * s.players
 
 

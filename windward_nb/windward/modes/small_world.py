@@ -7,7 +7,6 @@ which its mode decides first).
 
 from __future__ import annotations
 
-from typing import Optional
 
 from ..hooks import Hooks, register
 from ..state import GameState
@@ -18,7 +17,7 @@ class SmallWorld(Hooks):
     kind = "planet"
     title = "Small World"
 
-    def red_speed(self, s: GameState) -> Optional[int]:
+    def red_speed(self, s: GameState) -> int | None:
         return 2
 
 

@@ -9,7 +9,6 @@ or ending a turn at the Trading Post, loses.
 
 from __future__ import annotations
 
-from typing import Optional
 
 from ..components import Components
 from ..events import Event
@@ -26,7 +25,7 @@ class SoloAdventure(TeamMode, WithWhiteCrester):
     def players(self, edition: str) -> tuple[int, int]:
         return (1, 1)
 
-    def starting_hand(self, comp: Components) -> Optional[int]:
+    def starting_hand(self, comp: Components) -> int | None:
         n: int = comp.raw["solo"]["starting_hand"]
         return n
 
@@ -34,39 +33,39 @@ class SoloAdventure(TeamMode, WithWhiteCrester):
         if s.white == OFF and not s.reds:
             s.frames.append({"k": "place_white", "seat": seat})  # a placement that had to wait for a free corner
 
-    def port_rest(self, s: GameState, ev: list[Event]) -> Optional[bool]:
+    def port_rest(self, s: GameState, ev: list[Event]) -> bool | None:
         s.over = True
         s.result = "You ended your turn at port and the red cresters destroyed your ship: the Solo Adventure is lost."
         ev.append(Event("GameOver", s.result, {"winner": None}))
         return True
 
-    def red_speed(self, s: GameState) -> Optional[int]:
+    def red_speed(self, s: GameState) -> int | None:
         return 3 + (len(s.planet.red_start) - len(s.reds))  # one faster for every red crester defeated
 
-    def red_stack(self, s: GameState) -> Optional[int]:
+    def red_stack(self, s: GameState) -> int | None:
         return 2  # two red cresters may share a space
 
-    def reds_roam(self, s: GameState) -> Optional[bool]:
+    def reds_roam(self, s: GameState) -> bool | None:
         return True  # every red crester hunts the lone ship, across territories
 
-    def red_defeated(self, s: GameState, ev: list[Event], seat: int) -> Optional[bool]:
+    def red_defeated(self, s: GameState, ev: list[Event], seat: int) -> bool | None:
         if not s.reds and s.white < 0:
             s.frames.append({"k": "place_white", "seat": seat})  # the final battle
         return True  # no new red crester
 
-    def white_defeated(self, s: GameState, ev: list[Event], seat: int, here: int) -> Optional[bool]:
+    def white_defeated(self, s: GameState, ev: list[Event], seat: int, here: int) -> bool | None:
         s.white = GONE
         game_over(s, ev, "The White Crester is defeated: you win the Solo Adventure!", winner=0)
         return True
 
-    def ship_lost(self, s: GameState, ev: list[Event], seat: int) -> Optional[bool]:
+    def ship_lost(self, s: GameState, ev: list[Event], seat: int) -> bool | None:
         s.over = True
         s.frames.clear()
         s.result = "Your ship was defeated: the Solo Adventure is lost."
         ev.append(Event("GameOver", s.result, {"winner": None}))
         return True
 
-    def returns(self, s: GameState) -> Optional[list[float]]:
+    def returns(self, s: GameState) -> list[float] | None:
         return [1.0 if s.white == GONE else 0.0]
 
 

@@ -7,7 +7,7 @@ Post turns into notoriety or gas (3 gas per grey tooth, 4 per red).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from ...core.errors import OptionError
 from .. import orders
@@ -29,16 +29,16 @@ class TeamMode(Hooks):
             if v in ("achievements", "naturalist", "white"):
                 raise OptionError(f"the {v!r} variant is not used in the {self.name} mode")
 
-    def starting_greys(self, s: GameState, setup: Setup) -> Optional[list[int]]:
+    def starting_greys(self, s: GameState, setup: Setup) -> list[int] | None:
         return [s.planet.feeding_ground[t] for t in range(1, 7)]  # a grey crester on every feeding ground
 
-    def notoriety_race(self, s: GameState) -> Optional[bool]:
+    def notoriety_race(self, s: GameState) -> bool | None:
         return False
 
-    def greys_respawn(self, s: GameState) -> Optional[bool]:
+    def greys_respawn(self, s: GameState) -> bool | None:
         return False  # cresters never respawn in these modes
 
-    def teeth_at_port(self, s: GameState, ev: list[Event], seat: int) -> Optional[bool]:
+    def teeth_at_port(self, s: GameState, ev: list[Event], seat: int) -> bool | None:
         ship = s.ships[seat]
         if ship.grey_teeth or ship.red_teeth:
             s.frames.append({"k": "teeth"})
