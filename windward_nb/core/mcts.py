@@ -53,6 +53,7 @@ class Option:
 
     key: Hashable
     label: str
+    commit: bool = False  # see Plan
 
     def first(self, state: Any) -> Action:  # pragma: no cover - abstract
         """The action the plan takes now (what the bot plays if it chooses this option)."""
@@ -83,15 +84,21 @@ class Step(Option):
 class Plan(Option):
     """An option played by a policy: ``policy(state) -> Action`` until the policy returns
     ``None``, ``done(state, steps)`` says the plan is over, or another seat (or the end) decides.
-    The policy must return a legal action (or ``None``) in every state the plan reaches."""
+    The policy must return a legal action (or ``None``) in every state the plan reaches.
+
+    ``commit=True`` lets a bot that chose this plan keep following it in the real game without
+    searching again, for as long as ``done`` says the plan goes on (so ``done`` must end the plan
+    when the turn passes: a committed plan is only ever asked about its own seat's decisions).
+    """
 
     def __init__(self, key: Hashable, label: str, policy: Callable[[Any], Action | None],
-                 done: Callable[[Any, int], bool] | None = None, max_steps: int = 200):
+                 done: Callable[[Any, int], bool] | None = None, max_steps: int = 200, commit: bool = False):
         self.key = key
         self.label = label
         self.policy = policy
         self.done = done
         self.max_steps = max_steps
+        self.commit = commit and done is not None
 
     def first(self, state: Any) -> Action:
         a = self.policy(state)
@@ -210,7 +217,7 @@ class MCTSBot(Bot):
         self.rollout_plies = int(rollout_plies)
         self.widen = float(widen)
         self.max_options = int(max_options)
-        self._rollout_bots: dict[int, Bot] = {}
+        self._plan: tuple[Option, int, int] | None = None
         self.last: SearchResult | None = None
 
     def __repr__(self) -> str:
@@ -219,15 +226,42 @@ class MCTSBot(Bot):
 
     # ------------------------------------------------------------------ the Bot interface
     def choose(self, state: Any, seat: int, legal: list[Action]) -> Action:
-        result = self.search(state)
         rules = type(state).rules
-        options = {o.key: o for o in self._options(rules, state, seat)}
+        a = self._committed(state, seat, legal)
+        if a is not None:
+            return a
+        self._plan = None
+        opts = self._options(rules, state, seat)
+        if len(opts) == 1:  # nothing to choose between: no search
+            a = opts[0].first(state)
+            self._commit(opts[0], seat)
+            return a if a in legal else legal[0]
+        result = self.search(state)
+        options = {o.key: o for o in opts}
         best = options.get(result.best.key)
         if best is not None:
             a = best.first(state)
             if a in legal:
+                self._commit(best, seat)
                 return a
         return legal[0]
+
+    def _commit(self, option: Option, seat: int) -> None:
+        self._plan = (option, seat, 1) if option.commit else None
+
+    def _committed(self, state: Any, seat: int, legal: list[Action]) -> Action | None:
+        """The next action of the plan this bot chose earlier, while that plan goes on."""
+        if self._plan is None:
+            return None
+        plan, owner, steps = self._plan
+        if owner != seat or not isinstance(plan, Plan) or steps >= plan.max_steps or plan.done is None \
+                or plan.done(state, steps):
+            return None
+        a = plan.policy(state)
+        if a is None or a not in legal:
+            return None
+        self._plan = (plan, owner, steps + 1)
+        return a
 
     def explain(self, state: Any, action: Action) -> str:
         if self.last is None:
@@ -307,22 +341,30 @@ class MCTSBot(Bot):
         return e.mean + self.c * math.sqrt(math.log(max(e.available, 1)) / e.visits)
 
     def _rollout(self, rules: Any, world: Any) -> list[float]:
+        """Play on with the rollout policy for ``rollout_plies`` decisions; then, if the game says
+        when a position is fit to be judged (``rules.settled(state)``, e.g. between two turns),
+        on until it is (at most ``4 * rollout_plies + 400`` decisions in all)."""
         table = None
+        bots: dict[int, Bot] = {}  # fresh bots for every rollout: a bot's memory of this turn must not carry over
         steps = 0
-        while steps < self.rollout_plies:
+        settled = getattr(rules, "settled", None)
+        cap = 4 * self.rollout_plies + 400
+        while True:
             who = rules.decider(world)
             if who == TERMINAL:
                 break
             if who == CHANCE:
                 draw_chance(rules, world, self.rng)
                 continue
-            bot = self._rollout_bots.get(who)
+            if steps >= self.rollout_plies and (settled is None or steps >= cap or settled(world)):
+                break
+            bot = bots.get(who)
             if bot is None:
                 if table is None:
                     from .registry import get
 
                     table = getattr(get(rules.game).load(), "BOTS", None) if rules.game else None
-                bot = self._rollout_bots[who] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
+                bot = bots[who] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
             rules.apply(world, bot.act(world))
             steps += 1
         value = getattr(rules, "value", None)

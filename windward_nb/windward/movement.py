@@ -227,6 +227,22 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     if s.white >= 0:
         blockers.add(s.white)
     start = ship.pos
+    key = (s.planet, s.wind, start, bool(ship.hold), frozenset(blockers))
+    hit = _ROUTES.get(key)
+    if hit is None:
+        if len(_ROUTES) >= _ROUTES_MAX:
+            _ROUTES.clear()
+        hit = _ROUTES[key] = _routes(s, start, ship.hold, blockers)
+    return dict(hit[0]), dict(hit[1])
+
+
+# routes depend only on the planet, the wind, the ship's space and hold, and what blocks the way:
+# bots and search ask for the same ones again and again, so they are remembered (a bounded table)
+_ROUTES: dict[tuple, tuple[dict[int, int], dict[int, Action]]] = {}
+_ROUTES_MAX = 2_000
+
+
+def _routes(s: GameState, start: int, hold: str, blockers: set[int]) -> tuple[dict[int, int], dict[int, Action]]:
     best = {start: (0, 0)}
     first: dict[int, Action] = {}
     heap = [(0, 0, start)]
@@ -234,7 +250,7 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
         cost, hops, h = heapq.heappop(heap)
         if (cost, hops) > best[h] or (h != start and h in blockers):
             continue
-        for t, c, a in ship_steps(s, h, ship.hold):
+        for t, c, a in ship_steps(s, h, hold):
             nc = (cost + c, hops + 1)
             if nc < best.get(t, (99, 0)):
                 best[t] = nc
