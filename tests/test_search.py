@@ -138,3 +138,18 @@ def test_a_chosen_plan_is_followed_without_searching_again():
         g.apply(bot.act(g.state))
         searches += bot.last is not before
     assert 1 <= searches < 6
+
+
+def test_the_play_table_offers_the_search_bot_for_a_seat():
+    widgets = pytest.importorskip("windward_widgets")
+    g = ww.new_game(players=2, seed=2)
+    t = widgets.PlayTable(g)
+    assert "mcts" in t._bot_kinds
+    first = g.current_player
+    t.set_bot(first, MCTSBot(seed=1, iterations=4))                  # a ready bot, a small budget
+    assert isinstance(t.bots[first], MCTSBot)
+    assert g.current_player != first or g.state.over or t.bot_lines  # the search bot played its turn
+    t.seat_pickers[1 - first].value = "mcts"                          # the picker's own entry
+    assert isinstance(t.bots[1 - first], MCTSBot)
+    t.seat_pickers[1 - first].value = "human"
+    assert 1 - first not in t.bots
