@@ -194,13 +194,16 @@ class MCTSBot(Bot):
     before ``rules.value`` judges the position. ``c`` weighs exploration.
     ``widen``: an option ``k`` (0-based, in the game's order) is considered at a
     node once the node has ``widen * k**2`` visits (0 = all at once).
+    ``own_moves=True`` keeps the tree to the searching seat's own decisions in a row (the rest of
+    its turn): once another seat decides, the rollout takes over, so every iteration is judged
+    at the same distance ahead instead of mixing short and long looks in one average.
     """
 
     name = "MCTSBot"
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
-                 max_options: int = 64):
+                 max_options: int = 64, own_moves: bool = False):
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -217,6 +220,7 @@ class MCTSBot(Bot):
         self.rollout_plies = int(rollout_plies)
         self.widen = float(widen)
         self.max_options = int(max_options)
+        self.own_moves = bool(own_moves)
         self._plan: tuple[Option, int, int] | None = None
         self.last: SearchResult | None = None
 
@@ -301,12 +305,13 @@ class MCTSBot(Bot):
     def _iterate(self, rules: Any, root: _Node, world: Any) -> None:
         path: list[tuple[_Edge, int]] = []
         node = root
+        me = rules.decider(world)
         while True:
             who = rules.decider(world)
             if who == CHANCE:
                 draw_chance(rules, world, self.rng)
                 continue
-            if who == TERMINAL:
+            if who == TERMINAL or (self.own_moves and who != me):
                 break
             options = self._options(rules, world, who)
             if not options:
