@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("tailwinds_calibration.py", ["--quick", "--sides", "standard"], "calibration done in"),
     ("tailwinds_playout.py", ["--games", "4", "--reps", "1"], "ratio (tailwinds actions/s / chess plies/s)"),
     ("northwind.py", ["--quick"], "exact fractions equal: True"),
+    ("strength.py", ["--quick", "--arms", "h2h,solo", "--iterations", "2"], "95% interval"),
 ])
 def test_benchmark_script_runs(script, args, expect):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,
