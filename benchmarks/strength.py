@@ -97,15 +97,15 @@ def git_commit() -> str:
         return "unknown"
 
 
-def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False) -> dict:
-    bot = f"mcts:iterations={iterations}" if version == "mcts" else "greedy"
+def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False, extra: str = "") -> dict:
+    bot = f"mcts:iterations={iterations}{',' + extra if extra else ''}" if version.startswith("mcts") else "greedy"
     data = None if quick else load(arm, version)
     if data is not None and data.get("bot") != bot:
         raise SystemExit(f"{path_for(arm, version)} holds games of {data.get('bot')!r}, not {bot!r}: "
                          "move it away to start again")
     if data is None:
         data = {"arm": arm, "version": version, "bot": bot, "title": ARMS[arm]["title"], "fair": ARMS[arm]["fair"],
-                "budget": f"{iterations} iterations per searched decision" if version == "mcts" else "none",
+                "budget": f"{iterations} iterations per searched decision" if version.startswith("mcts") else "none",
                 "commit": git_commit(), "machine": f"{platform.python_implementation()} {platform.python_version()}",
                 "games": []}
     done = {g["game"] for g in data["games"]}
@@ -135,7 +135,9 @@ def summarise(data: dict) -> dict:
 def summary() -> list[dict]:
     rows = []
     for arm in ARMS:
-        for version in ("mcts", "greedy"):
+        found = sorted(p.stem[len(arm) + 1:] for p in OUT.glob(f"{arm}-*.json")
+                       if p.stem[len(arm) + 1:] == "greedy" or p.stem[len(arm) + 1:].startswith("mcts"))
+        for version in sorted(found, key=lambda v: (v == "greedy", v)):
             d = load(arm, version)
             if d is not None:
                 rows.append(summarise(d))
@@ -152,7 +154,9 @@ def print_table(rows: list[dict]) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--arms", default=",".join(ARMS), help="comma-separated: " + ", ".join(ARMS))
-    ap.add_argument("--versions", default="greedy,mcts", help="greedy (the baseline), mcts, or both")
+    ap.add_argument("--versions", default="greedy,mcts", help="greedy (the baseline), mcts, or both; "
+                    "mcts-<name> stores a variant of the search bot apart (with --bot-options)")
+    ap.add_argument("--bot-options", default="", help="extra MCTSBot options, e.g. trust_first=1")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--iterations", type=int, default=16, help="MCTSBot iterations per searched decision")
     ap.add_argument("--summary", action="store_true", help="only print the table of the stored results")
@@ -167,14 +171,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown arm(s) {', '.join(bad)}; arms: {', '.join(ARMS)}", file=sys.stderr)
         return 2
     versions = [v.strip() for v in args.versions.split(",") if v.strip()]
-    if any(v not in ("greedy", "mcts") for v in versions) or args.games < 1 or args.iterations < 1:
+    if any(v != "greedy" and not v.startswith("mcts") for v in versions) or args.games < 1 or args.iterations < 1:
         print("versions are greedy and/or mcts; games and iterations are 1 or more", file=sys.stderr)
         return 2
     games = 2 if args.quick else args.games
     rows = []
     for arm in arms:
         for version in versions:
-            rows.append(summarise(run_arm(arm, version, games, args.iterations, quick=args.quick)))
+            rows.append(summarise(run_arm(arm, version, games, args.iterations, quick=args.quick,
+                                          extra=args.bot_options if version != "mcts" else "")))
             print_table(rows[-1:])
     return 0
 

@@ -155,11 +155,20 @@ class _Edge:
     visits: int = 0
     available: int = 0
     total: float = 0.0  # value for the seat that chose it
+    squares: float = 0.0  # sum of the squared values (for the spread)
     node: _Node = field(default_factory=_Node)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+    @property
+    def error(self) -> float:
+        """The standard error of :attr:`mean` (large while there are few visits)."""
+        if self.visits < 2:
+            return 1.0
+        var = max(0.0, self.squares / self.visits - self.mean ** 2) * self.visits / (self.visits - 1)
+        return math.sqrt(var / self.visits)
 
 
 @dataclass(frozen=True)
@@ -170,6 +179,7 @@ class OptionStats:
     label: str
     visits: int
     value: float  # mean value for the searching seat (a win chance when games run to the end)
+    error: float = 1.0  # standard error of value
 
 
 @dataclass
@@ -197,13 +207,16 @@ class MCTSBot(Bot):
     ``own_moves=True`` keeps the tree to the searching seat's own decisions in a row (the rest of
     its turn): once another seat decides, the rollout takes over, so every iteration is judged
     at the same distance ahead instead of mixing short and long looks in one average.
+    ``trust_first=z`` (0: off) treats the game's first option as a trusted default: the bot leaves
+    it only for an option whose value is higher by more than ``z`` standard errors of the
+    difference, so a lucky handful of samples does not talk it out of a sound plan.
     """
 
     name = "MCTSBot"
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
-                 max_options: int = 64, own_moves: bool = False):
+                 max_options: int = 64, own_moves: bool = False, trust_first: float = 0.0):
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -221,6 +234,7 @@ class MCTSBot(Bot):
         self.widen = float(widen)
         self.max_options = int(max_options)
         self.own_moves = bool(own_moves)
+        self.trust_first = float(trust_first)
         self._plan: tuple[Option, int, int] | None = None
         self.last: SearchResult | None = None
 
@@ -242,13 +256,24 @@ class MCTSBot(Bot):
             return a if a in legal else legal[0]
         result = self.search(state)
         options = {o.key: o for o in opts}
-        best = options.get(result.best.key)
+        best = options.get(self._pick(result, opts[0].key))
         if best is not None:
             a = best.first(state)
             if a in legal:
                 self._commit(best, seat)
                 return a
         return legal[0]
+
+    def _pick(self, result: SearchResult, default: Hashable) -> Hashable:
+        """The key of the option to play: the most tried, unless ``trust_first`` keeps the default."""
+        best = result.best
+        if self.trust_first <= 0 or best.key == default:
+            return best.key
+        first = next((o for o in result.options if o.key == default), None)
+        if first is None or first.visits == 0:
+            return best.key
+        margin = self.trust_first * math.sqrt(best.error ** 2 + first.error ** 2)
+        return best.key if best.value - first.value > margin else default
 
     def _commit(self, option: Option, seat: int) -> None:
         self._plan = (option, seat, 1) if option.commit else None
@@ -292,7 +317,7 @@ class MCTSBot(Bot):
             world = rules.determinize(state, seat, self.rng)
             self._iterate(rules, root, world)
             done += 1
-        stats = [OptionStats(k, e.label, e.visits, e.mean) for k, e in root.children.items()]
+        stats = [OptionStats(k, e.label, e.visits, e.mean, e.error) for k, e in root.children.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
         self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
         return self.last
@@ -339,6 +364,7 @@ class MCTSBot(Bot):
         for edge, who in path:
             edge.visits += 1
             edge.total += values[who]
+            edge.squares += values[who] ** 2
 
     def _ucb(self, e: _Edge) -> float:
         if e.visits == 0:
