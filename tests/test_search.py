@@ -153,3 +153,15 @@ def test_the_play_table_offers_the_search_bot_for_a_seat():
     assert isinstance(t.bots[1 - first], MCTSBot)
     t.seat_pickers[1 - first].value = "human"
     assert 1 - first not in t.bots
+
+
+def test_trust_first_keeps_greedybots_plan_unless_another_is_clearly_better():
+    s = next(p for p in _positions(players=2, seed=9, plies=200)
+             if RULES.decider(p) >= 0 and not p.frames and len(RULES.options(p, RULES.decider(p))) >= 3)
+    seat = RULES.decider(s)
+    greedy_first = RULES.options(s, seat)[0].first(s)
+    assert MCTSBot(seed=3, iterations=24, trust_first=1000).act(s) == greedy_first
+    free = MCTSBot(seed=3, iterations=24)
+    free.act(s)
+    r = free.last
+    assert all(0 <= o.error <= 1 for o in r.options) and sum(o.visits for o in r.options) == 24
