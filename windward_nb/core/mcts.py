@@ -210,13 +210,16 @@ class MCTSBot(Bot):
     ``trust_first=z`` (0: off) treats the game's first option as a trusted default: the bot leaves
     it only for an option whose value is higher by more than ``z`` standard errors of the
     difference, so a lucky handful of samples does not talk it out of a sound plan.
+    ``to_own_turn=True`` plays every rollout on until the searching seat decides again in a
+    settled position (its next turn), so the others' replies count before the position is judged.
     """
 
     name = "MCTSBot"
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
-                 max_options: int = 64, own_moves: bool = False, trust_first: float = 0.0):
+                 max_options: int = 64, own_moves: bool = False, trust_first: float = 0.0,
+                 to_own_turn: bool = False):
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -235,6 +238,7 @@ class MCTSBot(Bot):
         self.max_options = int(max_options)
         self.own_moves = bool(own_moves)
         self.trust_first = float(trust_first)
+        self.to_own_turn = bool(to_own_turn)
         self._plan: tuple[Option, int, int] | None = None
         self.last: SearchResult | None = None
 
@@ -360,7 +364,7 @@ class MCTSBot(Bot):
             o.run(world, self.rng)
             path.append((edge, who))
             node = edge.node
-        values = self._rollout(rules, world)
+        values = self._rollout(rules, world, me)
         for edge, who in path:
             edge.visits += 1
             edge.total += values[who]
@@ -371,7 +375,7 @@ class MCTSBot(Bot):
             return math.inf
         return e.mean + self.c * math.sqrt(math.log(max(e.available, 1)) / e.visits)
 
-    def _rollout(self, rules: Any, world: Any) -> list[float]:
+    def _rollout(self, rules: Any, world: Any, me: int = -1) -> list[float]:
         """Play on with the rollout policy for ``rollout_plies`` decisions; then, if the game says
         when a position is fit to be judged (``rules.settled(state)``, e.g. between two turns),
         on until it is (at most ``4 * rollout_plies + 400`` decisions in all)."""
@@ -388,7 +392,8 @@ class MCTSBot(Bot):
                 draw_chance(rules, world, self.rng)
                 continue
             if steps >= self.rollout_plies and (settled is None or steps >= cap or settled(world)):
-                break
+                if not self.to_own_turn or who == me or steps >= cap:
+                    break
             bot = bots.get(who)
             if bot is None:
                 if table is None:

@@ -223,10 +223,11 @@ class MCTSBot(CoreMCTSBot):
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
-                 max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0):
+                 max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
+                 to_own_turn: bool = False):
         if iterations is None and seconds is None:
             iterations = 24
         super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
                          rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
-                         trust_first=trust_first)
+                         trust_first=trust_first, to_own_turn=to_own_turn)
 
