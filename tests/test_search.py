@@ -165,3 +165,11 @@ def test_trust_first_keeps_greedybots_plan_unless_another_is_clearly_better():
     free.act(s)
     r = free.last
     assert all(0 <= o.error <= 1 for o in r.options) and sum(o.visits for o in r.options) == 24
+
+
+def test_rollouts_to_the_next_own_turn_play_legal_reproducible_games():
+    spec = "mcts:iterations=4,to_own_turn=1"
+    a = play_game("windward", players=3, bots=[spec, "greedy", "greedy"], seed=2)
+    b = play_game("windward", players=3, bots=[spec, "greedy", "greedy"], seed=2)
+    assert a.over and (a.winners, a.scores, a.plies) == (b.winners, b.scores, b.plies)
+    assert make_bot(spec, 1).to_own_turn is True
