@@ -80,13 +80,32 @@ def play_one(arm: str, bot: str, game: int) -> dict:
             "seconds": round(time.perf_counter() - t0, 2), "decisions": r.decisions}
 
 
-def path_for(arm: str, version: str) -> Path:
-    return OUT / f"{arm}-{version}.json"
+def path_for(arm: str, version: str, part: str = "") -> Path:
+    return OUT / f"{arm}-{version}{'.part' + part if part else ''}.json"
 
 
-def load(arm: str, version: str) -> dict | None:
-    p = path_for(arm, version)
+def load(arm: str, version: str, part: str = "") -> dict | None:
+    p = path_for(arm, version, part)
     return json.loads(p.read_text()) if p.exists() else None
+
+
+def merge(arm: str, version: str) -> None:
+    """Fold the part files of ``--part`` runs into the arm's result file (and remove them)."""
+    main = load(arm, version)
+    parts = sorted(OUT.glob(f"{arm}-{version}.part*.json"))
+    for p in parts:
+        data = json.loads(p.read_text())
+        if main is None:
+            main = dict(data, games=[])
+        if data["bot"] != main["bot"]:
+            raise SystemExit(f"{p} holds games of {data['bot']!r}, not {main['bot']!r}")
+        have = {g["game"] for g in main["games"]}
+        main["games"] += [g for g in data["games"] if g["game"] not in have]
+    if main is not None and parts:
+        main["games"].sort(key=lambda g: g["game"])
+        path_for(arm, version).write_text(json.dumps(main, separators=(",", ":")))
+        for p in parts:
+            p.unlink()
 
 
 def git_commit() -> str:
@@ -97,9 +116,11 @@ def git_commit() -> str:
         return "unknown"
 
 
-def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False, extra: str = "") -> dict:
+def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False, extra: str = "",
+            part: tuple[int, int] | None = None) -> dict:
     bot = f"mcts:iterations={iterations}{',' + extra if extra else ''}" if version.startswith("mcts") else "greedy"
-    data = None if quick else load(arm, version)
+    tag = f"{part[0]}" if part else ""
+    data = None if quick else load(arm, version, tag)
     if data is not None and data.get("bot") != bot:
         raise SystemExit(f"{path_for(arm, version)} holds games of {data.get('bot')!r}, not {bot!r}: "
                          "move it away to start again")
@@ -109,15 +130,18 @@ def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = F
                 "commit": git_commit(), "machine": f"{platform.python_implementation()} {platform.python_version()}",
                 "games": []}
     done = {g["game"] for g in data["games"]}
+    if part is not None:  # a share of the games, beside the games the arm's own file already holds
+        main = load(arm, version)
+        done |= {g["game"] for g in main["games"]} if main else set()
     for game in range(games):
-        if game in done:
+        if game in done or (part is not None and game % part[1] != part[0]):
             continue
         data["games"].append(play_one(arm, bot, game))
         if not quick:
             OUT.mkdir(parents=True, exist_ok=True)
-            tmp = path_for(arm, version).with_suffix(".tmp")
+            tmp = path_for(arm, version, tag).with_suffix(".tmp")
             tmp.write_text(json.dumps(data, separators=(",", ":")))
-            os.replace(tmp, path_for(arm, version))
+            os.replace(tmp, path_for(arm, version, tag))
     return data
 
 
@@ -136,7 +160,8 @@ def summary() -> list[dict]:
     rows = []
     for arm in ARMS:
         found = sorted(p.stem[len(arm) + 1:] for p in OUT.glob(f"{arm}-*.json")
-                       if p.stem[len(arm) + 1:] == "greedy" or p.stem[len(arm) + 1:].startswith("mcts"))
+                       if ".part" not in p.stem
+                       and (p.stem[len(arm) + 1:] == "greedy" or p.stem[len(arm) + 1:].startswith("mcts")))
         for version in sorted(found, key=lambda v: (v == "greedy", v)):
             d = load(arm, version)
             if d is not None:
@@ -161,8 +186,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=16, help="MCTSBot iterations per searched decision")
     ap.add_argument("--summary", action="store_true", help="only print the table of the stored results")
     ap.add_argument("--quick", action="store_true", help="2 games of every arm, nothing stored")
+    ap.add_argument("--part", default="", help="K/N: play only the games g with g %% N == K, in a file of their "
+                    "own (several processes can share an arm); --merge folds the parts in")
+    ap.add_argument("--merge", action="store_true", help="fold part files into the arms' result files")
     args = ap.parse_args(argv)
-    if args.summary:
+    if args.summary or args.merge:
+        if args.merge:
+            for arm in ARMS:
+                for v in {p.stem.split(".part")[0][len(arm) + 1:] for p in OUT.glob(f"{arm}-*.part*.json")}:
+                    merge(arm, v)
         print_table(summary())
         return 0
     arms = [a.strip() for a in args.arms.split(",") if a.strip()]
@@ -175,11 +207,18 @@ def main(argv: list[str] | None = None) -> int:
         print("versions are greedy and/or mcts; games and iterations are 1 or more", file=sys.stderr)
         return 2
     games = 2 if args.quick else args.games
+    part = None
+    if args.part:
+        k, _, n = args.part.partition("/")
+        if not (k.isdigit() and n.isdigit() and 0 <= int(k) < int(n)):
+            print(f"--part is K/N with 0 <= K < N, got {args.part!r}", file=sys.stderr)
+            return 2
+        part = (int(k), int(n))
     rows = []
     for arm in arms:
         for version in versions:
             rows.append(summarise(run_arm(arm, version, games, args.iterations, quick=args.quick,
-                                          extra=args.bot_options if version != "mcts" else "")))
+                                          extra=args.bot_options if version != "mcts" else "", part=part)))
             print_table(rows[-1:])
     return 0
 
