@@ -19,9 +19,21 @@ Arms (``mcts`` and ``greedy`` versions of each, same seeds):
 
 The ``greedy`` version of an arm plays GreedyBot in the seat(s) that the
 ``mcts`` version gives to MCTSBot, on the same game seeds: the baseline.
+``mcts-<name>`` versions store variants of the search bot apart (``--bot-options``).
 The budget is MCTSBot's iterations per decision that offers a choice
 (decisions with a single option are not searched); it is written into every
-result file.
+result file with the bot's full spec.
+
+The committed results (``benchmarks/results/strength/``) were made with:
+
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts --iterations 64      # the default bot
+    python benchmarks/strength.py --arms ffa4,h2h,solo --versions mcts-turn,greedy --iterations 32 \
+        --bot-options to_own_turn=0
+    python benchmarks/strength.py --arms coop-easy,coop-normal,coop-hard,coop-impossible \
+        --versions mcts-turn,greedy --iterations 16 --bot-options to_own_turn=0
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn64 --iterations 64 --bot-options to_own_turn=0
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn-trust --iterations 32 \
+        --bot-options to_own_turn=0,trust_first=1
 """
 
 from __future__ import annotations
@@ -218,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     for arm in arms:
         for version in versions:
             rows.append(summarise(run_arm(arm, version, games, args.iterations, quick=args.quick,
-                                          extra=args.bot_options if version != "mcts" else "", part=part)))
+                                          extra=args.bot_options, part=part)))
             print_table(rows[-1:])
     return 0
 

@@ -217,17 +217,18 @@ def _team_value(s: GameState) -> float:
 
 # =============================================================================== the bot
 class MCTSBot(CoreMCTSBot):
-    """The core search bot with Windward's defaults: GreedyBot plays the rollouts, which stop
-    between two turns (``rollout_plies=0``: the end of the turn being searched) where
-    :func:`value` judges the position; 24 iterations per decision that has a choice."""
+    """The core search bot with Windward's defaults: the tree holds the searching captain's own
+    turn (``own_moves``), GreedyBot plays every imagined future on through the other captains'
+    turns to the searching captain's next turn (``to_own_turn``), where :func:`value` judges the
+    position; 64 iterations per decision that has a choice (the strongest set-up measured by
+    ``benchmarks/strength.py``)."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
                  max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
-                 to_own_turn: bool = False):
+                 to_own_turn: bool = True):
         if iterations is None and seconds is None:
-            iterations = 24
+            iterations = 64
         super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
                          rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
                          trust_first=trust_first, to_own_turn=to_own_turn)
-
