@@ -16,11 +16,15 @@ whole stretch of a turn up to a battle, a rest or its end). Without that hook
 every legal action is an option of one step. Options are tried in the order
 given (best first, by the game's own judgement) and the tree widens
 progressively, so a long list costs little until the search believes in it.
+A decision with a single option is not searched at all, and a plan made with
+``commit=True`` is followed in the real game, once chosen, until it ends.
 
 Values: 1 for a win, 0 otherwise at the end of a game (``rules.returns``);
 when a rollout stops early (``rollout_plies``), ``rules.value(state)`` (per
 seat, 0-1) judges the position; the default there is the share of the score
-lead, which games override with something better.
+lead, which games override with something better. A game may also say when a
+position is fit to be judged (``rules.settled(state)``, e.g. between two turns):
+rollouts then play on to such a position.
 
 >>> import sys; sys.path.insert(0, "tests/core")
 >>> import dicerace
