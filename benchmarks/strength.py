@@ -27,13 +27,13 @@ result file with the bot's full spec.
 The committed results (``benchmarks/results/strength/``) were made with:
 
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts --iterations 64      # the default bot
-    python benchmarks/strength.py --arms ffa4,h2h,solo --versions mcts-turn,greedy --iterations 32 \
-        --bot-options to_own_turn=0
+    python benchmarks/strength.py --arms ffa4,h2h,solo --versions mcts-turn,greedy --iterations 32
     python benchmarks/strength.py --arms coop-easy,coop-normal,coop-hard,coop-impossible \
-        --versions mcts-turn,greedy --iterations 16 --bot-options to_own_turn=0
-    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn64 --iterations 64 --bot-options to_own_turn=0
-    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn-trust --iterations 32 \
-        --bot-options to_own_turn=0,trust_first=1
+        --versions mcts-turn,greedy --iterations 16
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn-trust --iterations 32 --bot-options trust_first=1
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-next --iterations 64 --bot-options to_own_turn=1
+
+
 """
 
 from __future__ import annotations

@@ -218,15 +218,15 @@ def _team_value(s: GameState) -> float:
 # =============================================================================== the bot
 class MCTSBot(CoreMCTSBot):
     """The core search bot with Windward's defaults: the tree holds the searching captain's own
-    turn (``own_moves``), GreedyBot plays every imagined future on through the other captains'
-    turns to the searching captain's next turn (``to_own_turn``), where :func:`value` judges the
-    position; 64 iterations per decision that has a choice (the strongest set-up measured by
-    ``benchmarks/strength.py``)."""
+    turn (``own_moves``), GreedyBot plays the rest of each imagined turn, and :func:`value` judges
+    the position when that turn is over; 64 iterations per decision that has a choice.
+    ``to_own_turn=True`` judges at the bot's next turn instead (the others' turns played by
+    GreedyBot): about as strong in ``benchmarks/strength.py``, and several times slower."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
                  max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
-                 to_own_turn: bool = True):
+                 to_own_turn: bool = False):
         if iterations is None and seconds is None:
             iterations = 64
         super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
