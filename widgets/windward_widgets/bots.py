@@ -16,12 +16,12 @@ from windward_nb.windward.actions import Action
 
 __all__ = ["make_bot", "choose", "BOT_KINDS", "bot_name"]
 
-BOT_KINDS = ("human", "random", "greedy")
+BOT_KINDS = ("human", "random", "greedy", "mcts")
 
 
 def make_bot(spec: Any, seed: int | None = None) -> Any:
     """``None`` for a human seat (``None`` or ``"human"``), else a bot: ``"random"``,
-    ``"greedy"`` or a ready bot object with an ``act(state)`` method."""
+    ``"greedy"``, ``"mcts"`` (the search bot) or a ready bot object with an ``act(state)`` method."""
     if spec is None or spec == "human":
         return None
     if isinstance(spec, str) and spec not in BOT_KINDS:

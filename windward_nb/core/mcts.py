@@ -16,11 +16,15 @@ whole stretch of a turn up to a battle, a rest or its end). Without that hook
 every legal action is an option of one step. Options are tried in the order
 given (best first, by the game's own judgement) and the tree widens
 progressively, so a long list costs little until the search believes in it.
+A decision with a single option is not searched at all, and a plan made with
+``commit=True`` is followed in the real game, once chosen, until it ends.
 
 Values: 1 for a win, 0 otherwise at the end of a game (``rules.returns``);
 when a rollout stops early (``rollout_plies``), ``rules.value(state)`` (per
 seat, 0-1) judges the position; the default there is the share of the score
-lead, which games override with something better.
+lead, which games override with something better. A game may also say when a
+position is fit to be judged (``rules.settled(state)``, e.g. between two turns):
+rollouts then play on to such a position.
 
 >>> import sys; sys.path.insert(0, "tests/core")
 >>> import dicerace
@@ -54,6 +58,7 @@ class Option:
 
     key: Hashable
     label: str
+    commit: bool = False  # see Plan
 
     def first(self, state: Any) -> Action:  # pragma: no cover - abstract
         """The action the plan takes now (what the bot plays if it chooses this option)."""
@@ -84,15 +89,21 @@ class Step(Option):
 class Plan(Option):
     """An option played by a policy: ``policy(state) -> Action`` until the policy returns
     ``None``, ``done(state, steps)`` says the plan is over, or another seat (or the end) decides.
-    The policy must return a legal action (or ``None``) in every state the plan reaches."""
+    The policy must return a legal action (or ``None``) in every state the plan reaches.
+
+    ``commit=True`` lets a bot that chose this plan keep following it in the real game without
+    searching again, for as long as ``done`` says the plan goes on (so ``done`` must end the plan
+    when the turn passes: a committed plan is only ever asked about its own seat's decisions).
+    """
 
     def __init__(self, key: Hashable, label: str, policy: Callable[[Any], Action | None],
-                 done: Callable[[Any, int], bool] | None = None, max_steps: int = 200):
+                 done: Callable[[Any, int], bool] | None = None, max_steps: int = 200, commit: bool = False):
         self.key = key
         self.label = label
         self.policy = policy
         self.done = done
         self.max_steps = max_steps
+        self.commit = commit and done is not None
 
     def first(self, state: Any) -> Action:
         a = self.policy(state)
@@ -149,11 +160,20 @@ class _Edge:
     visits: int = 0
     available: int = 0
     total: float = 0.0  # value for the seat that chose it
+    squares: float = 0.0  # sum of the squared values (for the spread)
     node: _Node = field(default_factory=_Node)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+    @property
+    def error(self) -> float:
+        """The standard error of :attr:`mean` (large while there are few visits)."""
+        if self.visits < 2:
+            return 1.0
+        var = max(0.0, self.squares / self.visits - self.mean ** 2) * self.visits / (self.visits - 1)
+        return math.sqrt(var / self.visits)
 
 
 @dataclass(frozen=True)
@@ -164,6 +184,7 @@ class OptionStats:
     label: str
     visits: int
     value: float  # mean value for the searching seat (a win chance when games run to the end)
+    error: float = 1.0  # standard error of value
 
 
 @dataclass
@@ -188,13 +209,22 @@ class MCTSBot(Bot):
     before ``rules.value`` judges the position. ``c`` weighs exploration.
     ``widen``: an option ``k`` (0-based, in the game's order) is considered at a
     node once the node has ``widen * k**2`` visits (0 = all at once).
+    ``own_moves=True`` keeps the tree to the searching seat's own decisions in a row (the rest of
+    its turn): once another seat decides, the rollout takes over, so every iteration is judged
+    at the same distance ahead instead of mixing short and long looks in one average.
+    ``trust_first=z`` (0: off) treats the game's first option as a trusted default: the bot leaves
+    it only for an option whose value is higher by more than ``z`` standard errors of the
+    difference, so a lucky handful of samples does not talk it out of a sound plan.
+    ``to_own_turn=True`` plays every rollout on until the searching seat decides again in a
+    settled position (its next turn), so the others' replies count before the position is judged.
     """
 
     name = "MCTSBot"
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
-                 max_options: int = 64):
+                 max_options: int = 64, own_moves: bool = False, trust_first: float = 0.0,
+                 to_own_turn: bool = False):
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -211,7 +241,10 @@ class MCTSBot(Bot):
         self.rollout_plies = int(rollout_plies)
         self.widen = float(widen)
         self.max_options = int(max_options)
-        self._rollout_bots: dict[int, Bot] = {}
+        self.own_moves = bool(own_moves)
+        self.trust_first = float(trust_first)
+        self.to_own_turn = bool(to_own_turn)
+        self._plan: tuple[Option, int, int] | None = None
         self.last: SearchResult | None = None
 
     def __repr__(self) -> str:
@@ -220,15 +253,53 @@ class MCTSBot(Bot):
 
     # ------------------------------------------------------------------ the Bot interface
     def choose(self, state: Any, seat: int, legal: list[Action]) -> Action:
-        result = self.search(state)
         rules = type(state).rules
-        options = {o.key: o for o in self._options(rules, state, seat)}
-        best = options.get(result.best.key)
+        a = self._committed(state, seat, legal)
+        if a is not None:
+            return a
+        self._plan = None
+        opts = self._options(rules, state, seat)
+        if len(opts) == 1:  # nothing to choose between: no search
+            a = opts[0].first(state)
+            self._commit(opts[0], seat)
+            return a if a in legal else legal[0]
+        result = self.search(state)
+        options = {o.key: o for o in opts}
+        best = options.get(self._pick(result, opts[0].key))
         if best is not None:
             a = best.first(state)
             if a in legal:
+                self._commit(best, seat)
                 return a
         return legal[0]
+
+    def _pick(self, result: SearchResult, default: Hashable) -> Hashable:
+        """The key of the option to play: the most tried, unless ``trust_first`` keeps the default."""
+        best = result.best
+        if self.trust_first <= 0 or best.key == default:
+            return best.key
+        first = next((o for o in result.options if o.key == default), None)
+        if first is None or first.visits == 0:
+            return best.key
+        margin = self.trust_first * math.sqrt(best.error ** 2 + first.error ** 2)
+        return best.key if best.value - first.value > margin else default
+
+    def _commit(self, option: Option, seat: int) -> None:
+        self._plan = (option, seat, 1) if option.commit else None
+
+    def _committed(self, state: Any, seat: int, legal: list[Action]) -> Action | None:
+        """The next action of the plan this bot chose earlier, while that plan goes on."""
+        if self._plan is None:
+            return None
+        plan, owner, steps = self._plan
+        if owner != seat or not isinstance(plan, Plan) or steps >= plan.max_steps or plan.done is None \
+                or plan.done(state, steps):
+            return None
+        a = plan.policy(state)
+        if a is None or a not in legal:
+            return None
+        self._plan = (plan, owner, steps + 1)
+        return a
 
     def explain(self, state: Any, action: Action) -> str:
         if self.last is None:
@@ -255,7 +326,7 @@ class MCTSBot(Bot):
             world = rules.determinize(state, seat, self.rng)
             self._iterate(rules, root, world)
             done += 1
-        stats = [OptionStats(k, e.label, e.visits, e.mean) for k, e in root.children.items()]
+        stats = [OptionStats(k, e.label, e.visits, e.mean, e.error) for k, e in root.children.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
         self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
         return self.last
@@ -268,12 +339,13 @@ class MCTSBot(Bot):
     def _iterate(self, rules: Any, root: _Node, world: Any) -> None:
         path: list[tuple[_Edge, int]] = []
         node = root
+        me = rules.decider(world)
         while True:
             who = rules.decider(world)
             if who == CHANCE:
                 draw_chance(rules, world, self.rng)
                 continue
-            if who == TERMINAL:
+            if who == TERMINAL or (self.own_moves and who != me):
                 break
             options = self._options(rules, world, who)
             if not options:
@@ -297,33 +369,43 @@ class MCTSBot(Bot):
             o.run(world, self.rng)
             path.append((edge, who))
             node = edge.node
-        values = self._rollout(rules, world)
+        values = self._rollout(rules, world, me)
         for edge, who in path:
             edge.visits += 1
             edge.total += values[who]
+            edge.squares += values[who] ** 2
 
     def _ucb(self, e: _Edge) -> float:
         if e.visits == 0:
             return math.inf
         return e.mean + self.c * math.sqrt(math.log(max(e.available, 1)) / e.visits)
 
-    def _rollout(self, rules: Any, world: Any) -> list[float]:
+    def _rollout(self, rules: Any, world: Any, me: int = -1) -> list[float]:
+        """Play on with the rollout policy for ``rollout_plies`` decisions; then, if the game says
+        when a position is fit to be judged (``rules.settled(state)``, e.g. between two turns),
+        on until it is (at most ``4 * rollout_plies + 400`` decisions in all)."""
         table = None
+        bots: dict[int, Bot] = {}  # fresh bots for every rollout: a bot's memory of this turn must not carry over
         steps = 0
-        while steps < self.rollout_plies:
+        settled = getattr(rules, "settled", None)
+        cap = 4 * self.rollout_plies + 400
+        while True:
             who = rules.decider(world)
             if who == TERMINAL:
                 break
             if who == CHANCE:
                 draw_chance(rules, world, self.rng)
                 continue
-            bot = self._rollout_bots.get(who)
+            if steps >= self.rollout_plies and (settled is None or steps >= cap or settled(world)):
+                if not self.to_own_turn or who == me or steps >= cap:
+                    break
+            bot = bots.get(who)
             if bot is None:
                 if table is None:
                     from .registry import get
 
                     table = getattr(get(rules.game).load(), "BOTS", None) if rules.game else None
-                bot = self._rollout_bots[who] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
+                bot = bots[who] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
             rules.apply(world, bot.act(world))
             steps += 1
         value = getattr(rules, "value", None)

@@ -37,7 +37,7 @@ from .movement import routes, shared_routes
 from .odds import battle_odds, best_bonuses, hit_distribution
 from .state import ABOARD, PORT, GameState
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "routes", "Chances", "battle_chances"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "MCTSBot", "BOTS", "make_bot", "routes", "Chances", "battle_chances"]
 
 #: How much a bot likes to hold each supply card (higher = keep longer).
 CARD_VALUE = {"heavy_harpoon": 6, "harpoon": 5, "fuel": 4, "coffee": 3, "false_flag": 3, "aerogenerator": 2,
@@ -667,7 +667,9 @@ def _totals(s: GameState, f: BattleFrame) -> tuple[int, int]:
 
 
 # =============================================================================== registry
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+from .search import MCTSBot  # noqa: E402  (the search bot plays GreedyBot's plans)
+
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 
 
 def make_bot(spec: Any, seed: Any = None) -> Bot:

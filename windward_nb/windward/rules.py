@@ -119,6 +119,25 @@ class WindwardRules(Rules[Action]):
                 st[:below], order = order[:below], order[below:]
         return t
 
+    # ------------------------------------------------------------------------------ search (MCTSBot)
+    def options(self, s: GameState, seat: int) -> list[Any]:
+        """Whole plans for the search bot to compare (see :mod:`windward_nb.windward.search`)."""
+        from .search import options
+
+        return options(s, seat)
+
+    def value(self, s: GameState) -> list[float]:
+        """Each seat's estimated chance to win, for searches that stop before the end."""
+        from .search import value
+
+        return value(s)
+
+    def settled(self, s: GameState) -> bool:
+        """True between two turns (where :meth:`value` judges a position fairly)."""
+        from .search import settled
+
+        return settled(s)
+
     # ------------------------------------------------------------------------------ checking and words
     def invariants(self, s: GameState) -> list[str]:
         return invariants.violations(s)

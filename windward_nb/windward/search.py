@@ -1,0 +1,234 @@
+"""What the search bot weighs in Windward: whole plans for a turn, and how good a position is.
+
+A Windward turn is a dozen small actions (an order, a step with the wind, a
+pick-up, another step ...). Searching over each of them would spend the
+whole budget on moves that do not matter; the core's
+:class:`~windward_nb.core.mcts.MCTSBot` instead asks :func:`options` for a few
+*plans*, each of which plays the rest of the turn:
+
+* ``greedy``: play the turn as :class:`~windward_nb.windward.bots.GreedyBot` would;
+* ``<why>@<space>``: sail first to one of the places GreedyBot finds worth a
+  visit (teeth and gas lying about, a red crester to attack, a defeated
+  crester to load, the Trading Post to sell), then go on as GreedyBot;
+* ``end turn``: stop where the ship is and rest.
+
+A plan stops at a battle (the cannons are a decision of their own: GreedyBot's
+count and the others) or when the turn passes. Small decisions (which supply
+stack, which card to discard at rest, where a new red crester goes) follow
+GreedyBot without search.
+
+:func:`value` judges a position between two turns: in a notoriety race, each
+captain's notoriety plus what its cargo, gas and ship are worth, turned into a
+share of the win; in the Solo Adventure and the Cooperative game, how far the
+captains are toward beating the cresters.
+
+>>> import windward_nb as ww
+>>> g = ww.new_game(players=2, seed=5)
+>>> opts = options(g.state, g.current_player)
+>>> opts[0].key, opts[-1].key
+('greedy', 'end turn')
+>>> all(o.first(g.state) in g.legal_actions() for o in opts)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from ..core.mcts import MCTSBot as CoreMCTSBot
+from ..core.mcts import Option, Plan, Step
+from ..core.actions import Action
+from .actions import Action as WindwardAction
+from .bots import GreedyBot, routes
+from .state import PORT, GameState
+
+__all__ = ["MCTSBot", "options", "value", "settled", "TARGETS"]
+
+TARGETS = 4  #: places to sail to that become plans of their own (GreedyBot's best first)
+
+
+def _greedy_policy(greedy: GreedyBot) -> Callable[[GameState], Action | None]:
+    def policy(s: GameState) -> Action | None:
+        if s.over or type(s).rules.decider(s) < 0:
+            return None
+        return greedy.act(s)
+
+    return policy
+
+
+def _turn_key(s: GameState) -> tuple[int, int, int]:
+    return (s.round, s.turn_number, s.current)
+
+
+def _until_battle_or_turn_end(seat: int, key: tuple[int, int, int]) -> Callable[[GameState, int], bool]:
+    def done(s: GameState, steps: int) -> bool:
+        return s.over or _turn_key(s) != key or s.current != seat or bool(s.frames and s.frames[-1]["k"] == "battle")
+
+    return done
+
+
+def _sail_to(greedy: GreedyBot, seat: int, key: tuple[int, int, int], target: int) -> Callable[[GameState], Action | None]:
+    """Head for ``target`` by GreedyBot's route (finding speed as it would), then play on as GreedyBot."""
+    rest = _greedy_policy(greedy)
+
+    def policy(s: GameState) -> Action | None:
+        if s.over or _turn_key(s) != key:
+            return None
+        me = s.ships[seat]
+        if not s.frames and s.current == seat and me.pos != target:
+            legal = type(s).rules.legal_actions(s)
+            by = {str(a): a for a in legal}
+            costs, first = routes(s, seat)
+            if target in costs:
+                a = greedy._step(s, seat, me, by, first.get(target))
+                if a is not None:
+                    return a
+        return rest(s)
+
+    return policy
+
+
+def _end_turn(greedy: GreedyBot, key: tuple[int, int, int]) -> Callable[[GameState], Action | None]:
+    rest = _greedy_policy(greedy)
+
+    def policy(s: GameState) -> Action | None:
+        if s.over or _turn_key(s) != key:
+            return None
+        if not s.frames:
+            return WindwardAction.parse("end turn")
+        return rest(s)
+
+    return policy
+
+
+def _place(s: GameState, h: int) -> str:
+    return "the Trading Post" if h == PORT else str(s.planet.cells[h])
+
+
+_WHY = {"home": "sell at {}", "items": "pick up at {}", "crester": "load the crester at {}",
+        "red": "attack the red crester at {}", "boat": "fetch the longboat at {}", "launch": "launch the longboat from {}",
+        "ship": "attack the ship at {}"}
+
+
+def options(s: GameState, seat: int) -> list[Option]:
+    """The plans worth comparing for ``seat`` here, GreedyBot's own first (see the module doc)."""
+    rules = type(s).rules
+    legal = rules.legal_actions(s)
+    if not legal:
+        return []
+    by = {str(a): a for a in legal}
+    top = s.frames[-1] if s.frames else None
+    greedy = GreedyBot(0)  # a fresh one per call: its count of actions per turn must not add up across samples
+    if top is None and s.current == seat:
+        key = _turn_key(s)
+        done = _until_battle_or_turn_end(seat, key)
+        plans: list[Option] = [Plan("greedy", "play the turn as GreedyBot", _greedy_policy(greedy), done=done, commit=True)]
+        me = s.ships[seat]
+        costs, _ = routes(s, seat)
+        budget = s.turn.speed + greedy._extra_speed(s, seat, me, by)
+        seen: set[int] = set()
+        for _, h, why in greedy.targets(s, seat, me):
+            if len(seen) >= TARGETS:
+                break
+            if h == me.pos or h in seen or costs.get(h, 99) > budget:
+                continue
+            plan = Plan(f"{why}@{h}", _WHY.get(why, why + " at {}").format(_place(s, h)) + ", then as GreedyBot",
+                        _sail_to(greedy, seat, key, h), done=done, commit=True)
+            if plan.policy(s) is None:
+                continue
+            seen.add(h)
+            plans.append(plan)
+        if "end turn" in by:
+            plans.append(Plan("end turn", "end the turn here", _end_turn(greedy, key), done=done, commit=True))
+        return plans
+    best = greedy.act(s, legal)
+    if top is not None and top["k"] == "battle" and top["step"] in ("a_cannons", "d_cannons"):
+        n = int(best.arg) if best.verb == "cannons" else 0
+        cannons = sorted((a for a in legal if a.verb == "cannons" and a != best),
+                         key=lambda a: (abs(int(a.arg) - n), int(a.arg)))
+        others = [a for a in legal if a.verb != "cannons" and a != best]  # False Flag
+        steps: list[Option] = [Step(best)]
+        return steps + [Step(a) for a in cannons + others]
+    return [Step(best)]
+
+
+def settled(s: GameState) -> bool:
+    """Is ``s`` a fair moment to judge (over, or a turn that has not started being played)?"""
+    if s.over:
+        return True
+    t = s.turn
+    return not s.frames and not t.orders and t.mates == 2 and t.coffee == 0 and \
+        t.speed == s.components.limits["ship_speed"]
+
+
+# =============================================================================== judging a position
+def _power(s: GameState, i: int) -> float:
+    """What the ship could do in a battle and how long it lasts, in rough notoriety."""
+    me = s.ships[i]
+    hits = sum(2 if c == "heavy_harpoon" else 1 if c == "harpoon" else 0 for c in me.hand)
+    return 0.35 * me.cannons + 0.4 * len(me.crew) + 0.3 * min(me.morale, 4) + 0.15 * len(me.hand) + 0.2 * hits \
+        + 0.5 * me.tokens
+
+
+def worth(s: GameState, i: int) -> float:
+    """Captain ``i``'s standing in a notoriety race: notoriety, plus cargo and gas at a discount for
+    the way home, plus a little for a ship ready to fight."""
+    comp = s.components
+    me = s.ships[i]
+    teeth = me.grey_teeth * comp.teeth_notoriety["grey"] + me.red_teeth * comp.teeth_notoriety["red"]
+    carry = 0.85 * teeth + (2.0 if me.hold == "red" else 1.4 if me.hold else 0.0)
+    if me.pos != PORT and (teeth or me.hold):
+        carry *= 0.9
+    gas = 0.8 * me.gas / comp.prices["notoriety"]
+    return me.notoriety + carry + gas + 0.5 * _power(s, i)
+
+
+def value(s: GameState) -> list[float]:
+    """Each seat's chance of winning from ``s``, estimated (exact once the game is over)."""
+    rules = type(s).rules
+    if s.over:
+        return [float(x) for x in rules.returns(s)]
+    n = len(s.ships)
+    if s.mode == "solo" or s.mode == "cooperative":
+        return [_team_value(s)] * n
+    w = [worth(s, i) for i in range(n)]
+    goal = s.components.limits["notoriety_goal"]
+    temp = 1.0 + 2.0 * max(0.0, 1.0 - max(w) / goal)  # the nearer the goal, the more a lead counts
+    m = max(w)
+    e = [math.exp((x - m) / temp) for x in w]
+    tot = sum(e)
+    return [x / tot for x in e]
+
+
+def _team_value(s: GameState) -> float:
+    """Solo and cooperative: progress toward beating the cresters, and the ships' strength."""
+    n = len(s.ships)
+    power = sum(_power(s, i) for i in range(n)) / n
+    if s.mode == "solo":
+        reds = len(s.planet.red_start)
+        beaten = reds - len(s.reds)
+        v = 0.05 + 0.55 * beaten / max(reds, 1) + 0.04 * min(power, 5.0)
+    else:
+        lives = s.lives or [n, n]
+        v = 0.05 + 0.6 * (n - lives[1]) / n - 0.2 * (n - lives[0]) / n + 0.04 * min(power, 5.0)
+    return float(min(0.99, max(0.01, v)))
+
+
+# =============================================================================== the bot
+class MCTSBot(CoreMCTSBot):
+    """The core search bot with Windward's defaults: the tree holds the searching captain's own
+    turn (``own_moves``), GreedyBot plays the rest of each imagined turn, and :func:`value` judges
+    the position when that turn is over; 64 iterations per decision that has a choice.
+    ``to_own_turn=True`` judges at the bot's next turn instead (the others' turns played by
+    GreedyBot): about as strong in ``benchmarks/strength.py``, and several times slower."""
+
+    def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
+                 c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
+                 max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
+                 to_own_turn: bool = False):
+        if iterations is None and seconds is None:
+            iterations = 64
+        super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
+                         rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
+                         trust_first=trust_first, to_own_turn=to_own_turn)
