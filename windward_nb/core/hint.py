@@ -116,10 +116,8 @@ class CoachSearch(MCTSBot):
         options = super()._options(rules, state, seat)
         if getattr(rules, "options", None) is not None or len(options) < 2:
             return options                      # the game orders its own plans, best first
-        bot = self._rollout_bots.get(seat)
-        if bot is None:                         # the same bot the rollouts use for this seat
-            bot = self._rollout_bots[seat] = make_bot(self.rollout_spec, self.rng.integers(2**31),
-                                                      _bot_table(rules))
+        # a fresh bot of the kind the rollouts use (rollout bots are made afresh for every rollout)
+        bot = make_bot(self.rollout_spec, int(self.rng.integers(2**31)), _bot_table(rules))
         favourite = str(bot.act(state))
         first = [o for o in options if o.key == favourite]
         return first + [o for o in options if o.key != favourite]

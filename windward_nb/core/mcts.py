@@ -396,9 +396,9 @@ class MCTSBot(Bot):
             if who == CHANCE:
                 draw_chance(rules, world, self.rng)
                 continue
-            if steps >= self.rollout_plies and (settled is None or steps >= cap or settled(world)):
-                if not self.to_own_turn or who == me or steps >= cap:
-                    break
+            if (steps >= self.rollout_plies and (settled is None or steps >= cap or settled(world))
+                    and (not self.to_own_turn or who == me or steps >= cap)):
+                break
             bot = bots.get(who)
             if bot is None:
                 if table is None:

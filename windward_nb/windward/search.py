@@ -34,7 +34,8 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..core.mcts import MCTSBot as CoreMCTSBot
 from ..core.mcts import Option, Plan, Step
