@@ -27,7 +27,7 @@ examples:
   windward simulate --games 2000 --players 4 --bots greedy --scheduler tcp://10.0.0.5:8786 --out big.parquet
   windward simulate --games 50 --players 1 --bots greedy --option mode=solo --out solo.parquet
 
---bots names one bot for every seat or one per seat, separated by commas; a bot's options
+--bots names one bot that sits in every seat, or one bot per seat, separated by commas; a bot's options
 follow a colon (mcts:iterations=200,c=1.4). Read the file with pandas.read_parquet.
 """
 
@@ -40,7 +40,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--games", type=positive_int, default=100, metavar="N", help="how many games (default: 100)")
     p.add_argument("--players", type=positive_int, default=4, metavar="N", help="seats per game (default: 4)")
     p.add_argument("--bots", type=split_bots, default=["greedy"], metavar="BOT[,BOT...]",
-                   help="one bot for every seat, or one per seat (default: greedy)")
+                   help="one bot that sits in every seat, or one bot per seat (default: greedy)")
     p.add_argument("--seed", type=seed_int, default=0, metavar="S", help="the master seed (default: 0)")
     p.add_argument("--workers", type=positive_int, default=1, metavar="N",
                    help="processes to play on (default: 1, this one)")
@@ -139,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
     players = check_players(game, args.players)
     bots = check_bots(game, args.bots)
     if len(bots) not in (1, players):
-        raise usage_error(f"--bots names {len(bots)} bots for {players} players: give one for every seat "
-                          "or one per seat")
+        raise usage_error(f"--bots names {len(bots)} bots for {players} players: name one bot to sit "
+                          f"in every seat (--bots greedy) or exactly {players}, one per seat")
     options = parse_options(args.option)
     for reserved in ("players", "seed"):
         if reserved in options:
