@@ -9,6 +9,8 @@
 - ``movement.routes`` (step tables, integer keys, remembered answers) equals a plain Dijkstra over
   (speed, moves) with ties popped by space, dictionaries in the same order;
 - ``str(action)`` (remembered texts) equals the grammar's text;
+- ``Action.normalise`` knows the engine's own action tables by identity, and only actions that are
+  their own normal form;
 - ``cresters.reaches`` (a search cut off at the crester's speed) answers as ``distances_to`` does.
 """
 
@@ -269,3 +271,18 @@ def test_undo_restores_the_generator_whether_or_not_a_step_drew_chance():
     # and the same game is played again from there
     replay = ww.new_game(players=3, seed=21)
     assert replay.state.fingerprint() == g.state.fingerprint() and replay.rng.bit_generator.state == g.rng.bit_generator.state
+
+
+def test_actions_kept_as_their_own_normal_form_come_back_as_they_are():
+    move = engine._MOVES[2]
+    assert Action.normalise(move) is move  # an engine table, known by identity
+    fresh = Action("move", 3)
+    assert Action.normalise(fresh) == move and Action.normalise(fresh) is not fresh  # not kept: the normal form
+    odd = Action("wind", np.int64(3))
+    Action.keep_normal([odd])  # not its own normal form: left out
+    got = Action.normalise(odd)
+    assert got is not odd and type(got.arg) is int and got == Action("wind", 3)
+    bad = Action("wind", 1.5)
+    Action.keep_normal([bad])  # no normal form at all: left out, still refused
+    with pytest.raises(IllegalActionError):
+        Action.normalise(bad)

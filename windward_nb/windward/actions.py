@@ -29,7 +29,7 @@ engine, the battle rules and the modes, see :mod:`windward_nb.windward.verbs`.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Union
+from typing import Any, Callable, Iterable, Union
 
 import numpy as np
 
@@ -277,6 +277,8 @@ CHANCE_VERBS = GRAMMAR.chance_verbs
 #: the rule a refusal names when an action is not well formed
 RULE = "Action text"
 _NORMAL: dict[Any, Any] = {}  # (verb, type of arg, arg) -> the normal form, or why there is none
+_SELF_NORMAL: dict[int, Any] = {}  # id -> a long-lived Action object that is its own normal form
+_SELF_NORMAL_MAX = 5_000
 _NORMAL_MAX = 20_000
 
 
@@ -316,6 +318,8 @@ class Action(CoreAction):
         ...
         windward_nb.core.errors.IllegalActionError: Action('wind', 1.0) is not a well-formed action (1.0 is not a whole number) [Action text]
         """
+        if _SELF_NORMAL.get(id(action)) is action:  # an object met before that is its own normal form
+            return action  # type: ignore[return-value]
         if type(action) is str:
             try:
                 parsed = cls.grammar.parse(cls, action)
@@ -343,6 +347,23 @@ class Action(CoreAction):
             raise IllegalActionError(RULE, hit)
         assert isinstance(hit, Action)
         return hit
+
+    @classmethod
+    def keep_normal(cls, actions: "Iterable[Action]") -> None:
+        """Remember these long-lived Action objects (the engine's tables of actions) as their own
+        normal forms, so that :meth:`normalise` knows them by identity; one that is not its own
+        normal form is left out. The objects are kept alive, so their ids are not reused."""
+        for a in actions:
+            if len(_SELF_NORMAL) >= _SELF_NORMAL_MAX:
+                return
+            if type(a) is not cls or _SELF_NORMAL.get(id(a)) is a:
+                continue
+            try:
+                normal = cls.normalise(a)
+            except IllegalActionError:
+                continue
+            if _same(normal, a):
+                _SELF_NORMAL[id(a)] = a
 
 
 def _type_key(x: object) -> object:

@@ -187,6 +187,8 @@ def _crew_actions(crew: tuple[str, ...]) -> tuple[list[Action], list[Action]]:
     got = _PER_CREW.get(crew)
     if got is None:
         got = _PER_CREW[crew] = ([Action("order", "hire " + c) for c in crew], [Action("buy", "crew " + c) for c in crew])
+        Action.keep_normal(got[0])
+        Action.keep_normal(got[1])
     return got
 
 
@@ -197,7 +199,27 @@ def _play_actions(card: str, p: Any) -> list[Action]:
     if got is None:
         got = _PLAY[card] = ([Action("play", (card, w)) for w in range(1, 7)] if card == "aerogenerator"
                              else [Action("play", card)])
+        Action.keep_normal(got)
     return got
+
+
+for _table in (_MOVES, _LEAVES, _SKY_ORDER_ACTIONS, _PORT_ORDER_ACTIONS, _PICKUP_ACTIONS, _DROP_ACTIONS, _BUY_ACTIONS,
+               [_END, _ENTER, _AROUND], *_ROW_ACTIONS):
+    Action.keep_normal(_table)  # apply(check=False) knows them by identity
+_KINDS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _card_kinds(comp: Any) -> dict[str, str]:
+    """Per set of components (kept while it is alive): each supply card's kind."""
+    got = _KINDS.get(id(comp))
+    if got is None or got[0] is not comp:
+        if len(_KINDS) > 64:
+            _KINDS.clear()
+        kinds: dict[str, str] = {}
+        for c in comp.cards:
+            kinds.setdefault(c.id, c.kind)  # the first card of an id, as Components.card finds it
+        got = _KINDS[id(comp)] = (comp, kinds)
+    return got[1]
 
 
 def _main_legal(s: GameState) -> list[Action]:
@@ -349,10 +371,31 @@ def _main_legal(s: GameState) -> list[Action]:
                     if t > 0 and not drift[t] and (t not in crowded or movement.check_row(s, rows[d]) is None):
                         add(rows[d])
     if ship.hand:
+        # check_play for a card in hand, worked out here: a card of another kind than "turn" (or
+        # none of the deck's) is refused; Aerogenerator must change the wind; Coffee needs a token
+        # left; one Deadweight per turn; Bait goes through the check (its feeding grounds)
+        comp = s.components
+        kinds = _card_kinds(comp)
         for card in sorted(set(ship.hand)):
-            for a in _play_actions(card, p):
-                if orders.check_play(s, a) is None:
-                    add(a)
+            if kinds.get(card) != "turn":
+                continue
+            if card == "aerogenerator":
+                wind = s.wind
+                for a in _play_actions(card, p):
+                    if a.arg[1] != wind:
+                        add(a)
+            elif card == "bait":
+                for a in _play_actions(card, p):
+                    if orders.check_play(s, a) is None:
+                        add(a)
+            elif card == "coffee":
+                if turn.coffee_tokens + turn.coffee < comp.stock["coffee"]:
+                    add(_play_actions(card, p)[0])
+            elif card == "deadweight":
+                if not turn.deadweight:
+                    add(_play_actions(card, p)[0])
+            else:
+                add(_play_actions(card, p)[0])
     if _check_end(s, _END) is None:
         add(_END)
     return out
