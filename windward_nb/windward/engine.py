@@ -261,8 +261,22 @@ def _main_legal(s: GameState) -> list[Action]:
                 if enters(ring[d]):
                     add(_LEAVES[d])
         if ordering:
+            plain = not hooks.checks_orders
             for a in _PORT_ORDER_ACTIONS:
-                if a.arg not in taken and order_ok(a):
+                base = a.arg
+                if base in taken:
+                    continue
+                if not plain or base in ORDER_SPACES:
+                    ok = order_ok(a)
+                elif base == "supplies":  # _order_effect_refusal, inline
+                    ok = len(ship.hand) < s.hand_limit(seat) and any(s.stacks)
+                elif base == "morale":
+                    ok = ship.morale < s.components.limits["morale_max"]
+                elif base == "cannon":
+                    ok = ship.cannons < s.cannon_slots(seat) and s.stock("gas") >= 1
+                else:
+                    ok = order_ok(a)
+                if ok:
                     add(a)
         comp = s.components
         hires, buys = _crew_actions(comp.crew_names)
@@ -385,9 +399,17 @@ def _main_legal(s: GameState) -> list[Action]:
                     if a.arg[1] != wind:
                         add(a)
             elif card == "bait":
-                for a in _play_actions(card, p):
-                    if orders.check_play(s, a) is None:
-                        add(a)
+                # check_play for Bait, inline: a feeding ground with no grey crester (alive or
+                # defeated) and no longboat, and a grey crester left in the stockpile
+                if s.stock("grey") >= 1:
+                    boats = {h for sh in s.ships for h in sh.boats}
+                    greys, greys_down = s.greys, s.greys_down
+                    index, terrain = p.index, p.terrain
+                    for a in _play_actions(card, p):
+                        h = index.get(a.arg[1], -1)
+                        if (h >= 0 and terrain[h] == "feeding" and h not in greys and h not in greys_down
+                                and h not in boats):
+                            add(a)
             elif card == "coffee":
                 if turn.coffee_tokens + turn.coffee < comp.stock["coffee"]:
                     add(_play_actions(card, p)[0])
