@@ -7,7 +7,8 @@
 - ``Game.legal_actions`` (remembered per position) equals the rules' fresh list, and ``undo``
   brings back the exact fingerprint, generator and legal list;
 - ``movement.routes`` (step tables, integer keys, remembered answers) equals a plain Dijkstra over
-  (speed, moves) with ties popped by space, dictionaries in the same order;
+  (speed, moves) with ties popped by space, dictionaries in the same order; cut off at a speed
+  budget, it answers the part of that within the budget;
 - ``str(action)`` (remembered texts) equals the grammar's text;
 - ``Action.normalise`` knows the engine's own action tables by identity, and only actions that are
   their own normal form;
@@ -196,6 +197,13 @@ def test_routes_agree_with_the_plain_search(cfg):
                 costs[12345] = 0  # the caller's dictionaries are its own
                 assert 12345 not in movement.routes(s, seat)[0]
                 assert movement.shared_routes(s, seat) == (want_costs, want_first)
+                for within in (0, 1, 3):  # a search cut off at a speed budget: the cheap part of the answer
+                    movement._PLANET_TABLES.clear()  # worked out afresh, not taken from the full answer
+                    near_costs, near_first = movement.shared_routes(s, seat, within=within)
+                    keep = [h for h, c in want_costs.items() if c <= within]
+                    assert list(near_costs.items()) == [(h, want_costs[h]) for h in keep]
+                    assert list(near_first.items()) == [(h, want_first[h]) for h in keep if h in want_first]
+                    assert movement.shared_routes(s, seat, within=within) is movement.shared_routes(s, seat, within=within)
                 n += 1
             ship = s.ships[s.current]
             for h in [PORT] + list(range(1, len(s.planet.cells), 5)):

@@ -287,9 +287,14 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     return dict(costs), dict(first)
 
 
-def shared_routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
+def shared_routes(s: GameState, seat: int | None = None,
+                  within: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
     """:func:`routes` without the copies: the remembered dictionaries themselves, which the caller
-    reads and never changes (for bots that ask many times a turn)."""
+    reads and never changes (for bots that ask many times a turn).
+
+    With ``within``, only the spaces reachable for at most that much speed need be in the answer
+    (their costs and first moves are those of the full answer; the search stops there, unless
+    the full answer is already known, which is then returned as it is)."""
     seat = s.current if seat is None else seat
     ship = s.ships[seat]
     blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
@@ -302,6 +307,15 @@ def shared_routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int]
     memo = _tables(p)[1]
     got = memo.get(key)
     if got is None:
+        if within is not None:
+            near = (key, within)
+            got = memo.get(near)
+            if got is None:
+                got = _routes(_moves(p, s.wind, hold), ship.pos, blockers, within)
+                if len(memo) >= _ROUTES_MAX:
+                    memo.clear()
+                memo[near] = got
+            return got
         got = _routes(_moves(p, s.wind, hold), ship.pos, blockers)
         if len(memo) >= _ROUTES_MAX:
             memo.clear()
@@ -314,9 +328,12 @@ _SHIFT = 10  # and with the space: (speed * _HOPS + moves) << _SHIFT | space + 1
 _MASK = (1 << _SHIFT) - 1  # in the order of (speed, moves, space), as a heap of those tuples would
 
 
-def _routes(moves: _Moves, start: int, blockers: set[int]) -> tuple[dict[int, int], dict[int, Action]]:
+def _routes(moves: _Moves, start: int, blockers: set[int],
+            within: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
     """Dijkstra over (speed, moves) from ``start``, ties popped by space, over ``moves``. Spaces
-    index lists with one slot per space and a last one for ``PORT`` (-1)."""
+    index lists with one slot per space and a last one for ``PORT`` (-1). With ``within``, the
+    search stops at the first space that costs more speed, and the answer holds the spaces
+    that cost at most that (settled by then: every later pop costs more)."""
     edges = moves.edges
     n = len(edges)
     far = 99 * _HOPS
@@ -337,9 +354,12 @@ def _routes(moves: _Moves, start: int, blockers: set[int]) -> tuple[dict[int, in
             best[t] = w
             via[t] = a
             push(heap, (w << _SHIFT) + t + 1)
+    stop = far if within is None else (max(within, 0) + 1) * _HOPS  # keys from here on cost more than within
     while heap:
         e = pop(heap)
         key = e >> _SHIFT
+        if key >= stop:
+            break
         h = (e & _MASK) - 1
         if key > best[h] or ends[h] or h == start:
             continue
@@ -355,6 +375,8 @@ def _routes(moves: _Moves, start: int, blockers: set[int]) -> tuple[dict[int, in
                 best[t] = nk
                 via[t] = move
                 push(heap, (nk << _SHIFT) + t + 1)
+    if within is not None:
+        found = [h for h in found if best[h] < stop]  # the start (cost 0) stays first
     return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
 
 
