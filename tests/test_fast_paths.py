@@ -294,3 +294,16 @@ def test_actions_kept_as_their_own_normal_form_come_back_as_they_are():
     Action.keep_normal([bad])  # no normal form at all: left out, still refused
     with pytest.raises(IllegalActionError):
         Action.normalise(bad)
+
+
+def test_kept_texts_are_the_grammar_texts():
+    from windward_nb.core.actions import _KEPT_TEXTS
+
+    for table in (engine._MOVES, engine._LEAVES, engine._ROW_ACTIONS[0], engine._TAKES):
+        for a in table:
+            assert _KEPT_TEXTS[id(a)] == (a, Action.grammar.text(a)) and str(a) == Action.grammar.text(a)
+    Action.keep_texts([Action("move", 9), Action("wind", True)])  # no text: left out, still refused
+    with pytest.raises(ValueError):
+        str(Action("move", 9))
+    with pytest.raises(TypeError):
+        str(Action("wind", True))

@@ -351,7 +351,7 @@ class Action(CoreAction):
     @classmethod
     def keep_normal(cls, actions: "Iterable[Action]") -> None:
         """Remember these long-lived Action objects (the engine's tables of actions) as their own
-        normal forms, so that :meth:`normalise` knows them by identity; one that is not its own
+        normal forms, so that :meth:`normalise` (and ``str``) know them by identity; one that is not its own
         normal form is left out. The objects are kept alive, so their ids are not reused."""
         for a in actions:
             if len(_SELF_NORMAL) >= _SELF_NORMAL_MAX:
@@ -364,6 +364,7 @@ class Action(CoreAction):
                 continue
             if _same(normal, a):
                 _SELF_NORMAL[id(a)] = a
+                CoreAction.keep_texts([a])
 
 
 def _type_key(x: object) -> object:

@@ -833,6 +833,7 @@ class TakeKind(FrameKind[TakeFrame]):
 
 _TAKES = [Action("take", i) for i in (1, 2, 3)]
 _REST = Action("rest")
+Action.keep_normal([*_TAKES, _REST, *battle._CANNONS, battle._FALSE_FLAG, battle._DONE, battle._TOKEN])
 _DISCARDS: dict[str, Action] = {}
 
 
