@@ -12,6 +12,7 @@
 - ``str(action)`` (remembered texts) equals the grammar's text;
 - ``Action.normalise`` knows the engine's own action tables by identity, and only actions that are
   their own normal form;
+- event texts written when first read are the texts written at once;
 - ``cresters.reaches`` (a search cut off at the crester's speed) answers as ``distances_to`` does.
 """
 
@@ -311,3 +312,27 @@ def test_kept_texts_are_the_grammar_texts():
         str(Action("move", 9))
     with pytest.raises(TypeError):
         str(Action("wind", True))
+
+
+def test_event_texts_written_late_read_as_when_written_at_once():
+    import pickle
+    import random
+
+    def play(read_now: bool) -> list:
+        rng, rnd = np.random.default_rng(5), random.Random(5)
+        s = ww.new_game(players=4, seed=5).state
+        out: list = []
+        while not s.over and len(out) < 3000:
+            a = engine.sample_chance(s, rng) if engine.decider(s) == engine.CHANCE else rnd.choice(engine.legal_actions(s))
+            evs = engine.apply(s, a, check=False)
+            out.extend((e.kind, e.text, e.data) if read_now else e for e in evs)
+        return out if read_now else [(e.kind, e.text, e.data) for e in out]
+
+    now, late = play(True), play(False)
+    assert now == late and {k for k, _, _ in now} >= {"ShipMoved", "LongboatMoved", "DiceRolled", "OrderGiven"}
+    from windward_nb.core.events import Event
+
+    e = Event("ShipMoved", lambda: "Player 1 sails north to 0,1.", {"seat": 0})
+    back = pickle.loads(pickle.dumps(e))
+    assert back == Event("ShipMoved", "Player 1 sails north to 0,1.") and back.data == {"seat": 0}
+    assert hash(e) == hash(back) and str(e) == back.text

@@ -319,7 +319,7 @@ class Action(CoreAction):
         windward_nb.core.errors.IllegalActionError: Action('wind', 1.0) is not a well-formed action (1.0 is not a whole number) [Action text]
         """
         if _SELF_NORMAL.get(id(action)) is action:  # an object met before that is its own normal form
-            return action  # type: ignore[return-value]
+            return action
         if type(action) is str:
             try:
                 parsed = cls.grammar.parse(cls, action)

@@ -29,6 +29,10 @@ PLAYER_KINDS = ("ship", "longboat")
 
 
 def party_name(s: GameState, kind: str, seat: int) -> str:
+    return _party_name(kind, seat)
+
+
+def _party_name(kind: str, seat: int) -> str:
     if kind == "ship":
         return f"player {seat + 1}'s ship"
     if kind == "longboat":
@@ -184,11 +188,11 @@ def roll(s: GameState, ev: list[Event], f: BattleFrame, dice: tuple[int, ...]) -
         f["a_dice"] = tuple(dice)
     else:
         f["d_dice"] = tuple(dice)
-    who = party_name(s, kind_of(f, side), seat_of(f, side))
+    kind, seat = kind_of(f, side), seat_of(f, side)
     n, hits = len(dice), sum(dice)
-    ev.append(Event("DiceRolled", f"{who.capitalize()} rolls {n} {'die' if n == 1 else 'dice'}: "
-                    f"{hits} {'hit' if hits == 1 else 'hits'}.",
-                    {"side": side, "dice": list(dice), "hits": sum(dice)}))
+    ev.append(Event("DiceRolled", lambda: f"{_party_name(kind, seat).capitalize()} rolls {n} "  # written when read
+                    f"{'die' if n == 1 else 'dice'}: {hits} {'hit' if hits == 1 else 'hits'}.",
+                    {"side": side, "dice": list(dice), "hits": hits}))
     advance_step(s, f, f["step"])
 
 

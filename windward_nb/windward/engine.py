@@ -511,7 +511,7 @@ def enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: s
     ship.pos = target
     if not p.is_drift[target]:
         s.turn.last_clear = target
-    ev.append(Event("ShipMoved", f"Player {seat + 1} {how} to {p.label(target)}.",
+    ev.append(Event("ShipMoved", lambda: f"Player {seat + 1} {how} to {p.label(target)}.",  # written when read
                     {"seat": seat, "from": came_from, "to": target, "how": how, "cost": cost}))
     if other >= 0 and other != seat:
         battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "ship"}, d_seat=other, hex=target)
@@ -556,7 +556,8 @@ def _row(s: GameState, ev: list[Event], a: Action) -> None:
     if towing:
         s.greys_down.remove(here)
         s.greys_down.append(target)
-    ev.append(Event("LongboatMoved", f"Player {seat + 1}'s longboat {b + 1} rows to {s.planet.label(target)}.",
+    label = s.planet.label
+    ev.append(Event("LongboatMoved", lambda: f"Player {seat + 1}'s longboat {b + 1} rows to {label(target)}.",
                     {"seat": seat, "boat": b, "from": here, "to": target, "towing": towing}))
     owner, ob = -1, -1
     for o, sh in enumerate(s.ships):
