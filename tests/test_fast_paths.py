@@ -336,3 +336,18 @@ def test_event_texts_written_late_read_as_when_written_at_once():
     back = pickle.loads(pickle.dumps(e))
     assert back == Event("ShipMoved", "Player 1 sails north to 0,1.") and back.data == {"seat": 0}
     assert hash(e) == hash(back) and str(e) == back.text
+
+
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.MT19937, np.random.Philox, np.random.SFC64])
+def test_dice_drawn_one_at_a_time_are_the_array_draw(bits):
+    from windward_nb.windward.battle import draw_dice
+
+    one, many = np.random.Generator(bits(11)), np.random.Generator(bits(11))
+    for n in [0, 1, 2, 3, 1, 3, 2, 4, 6, 1, 0, 3] * 20:
+        got = [int(x) for x in draw_dice(one, 6, n)]
+        want = [int(x) for x in many.integers(0, 6, size=n)]
+        assert got == want
+        one.random()  # other draws in between (a 64-bit one leaves a 32-bit half behind, or not)
+        many.random()
+        assert repr(one.bit_generator.state) == repr(many.bit_generator.state) or bits is np.random.MT19937
+    assert list(one.integers(0, 2**62, size=40)) == list(many.integers(0, 2**62, size=40))  # the same state
