@@ -222,6 +222,21 @@ def _card_kinds(comp: Any) -> dict[str, str]:
     return got[1]
 
 
+def _enters(s: GameState, target: int, busy: set[int]) -> bool:
+    """A ship may enter ``target`` (not Drift, or Deadweight in play: checked by the caller):
+    nobody there, or check_ship_entry allows it."""
+    return target not in busy or movement.check_ship_entry(s, target) is None
+
+
+def _order_ok(s: GameState, a: Action, hooks: Any) -> bool:
+    """check_order for an order of the right place, with a mate or Coffee free and its space
+    uncovered: without order hooks, an added order space is refused and the others come down
+    to what the order would do."""
+    if hooks.checks_orders:
+        return orders.check_order(s, a) is None
+    return a.arg not in ORDER_SPACES and orders._order_effect_refusal(s, a.arg) is None
+
+
 def _main_legal(s: GameState) -> list[Action]:
     seat = s.current
     ship = s.ships[seat]
@@ -239,26 +254,12 @@ def _main_legal(s: GameState) -> list[Action]:
     drift = p.is_drift
     deadweight = turn.deadweight
 
-    def enters(target: int) -> bool:
-        if drift[target] and not deadweight:
-            return False
-        return target not in busy or movement.check_ship_entry(s, target) is None
-
     hooks = active(s)
-
-    def order_ok(a: Action) -> bool:
-        """check_order for an order of the right place, with a mate or Coffee free and its space
-        uncovered: without order hooks, an added order space is refused and the others come down
-        to what the order would do."""
-        if hooks.checks_orders:
-            return orders.check_order(s, a) is None
-        return a.arg not in ORDER_SPACES and orders._order_effect_refusal(s, a.arg) is None
-
     if pos == PORT:
         if turn.speed >= 1:
             ring = p.port_ring
             for d in range(6):
-                if enters(ring[d]):
+                if (deadweight or not drift[ring[d]]) and _enters(s, ring[d], busy):
                     add(_LEAVES[d])
         if ordering:
             plain = not hooks.checks_orders
@@ -267,7 +268,7 @@ def _main_legal(s: GameState) -> list[Action]:
                 if base in taken:
                     continue
                 if not plain or base in ORDER_SPACES:
-                    ok = order_ok(a)
+                    ok = _order_ok(s, a, hooks)
                 elif base == "supplies":  # _order_effect_refusal, inline
                     ok = len(ship.hand) < s.hand_limit(seat) and any(s.stacks)
                 elif base == "morale":
@@ -275,7 +276,7 @@ def _main_legal(s: GameState) -> list[Action]:
                 elif base == "cannon":
                     ok = ship.cannons < s.cannon_slots(seat) and s.stock("gas") >= 1
                 else:
-                    ok = order_ok(a)
+                    ok = _order_ok(s, a, hooks)
                 if ok:
                     add(a)
         comp = s.components
@@ -326,10 +327,12 @@ def _main_legal(s: GameState) -> list[Action]:
             jumps = _planet_actions(p)[0].get(pos, ())
             if speed >= 1:
                 for z, a in jumps:
-                    if enters(z):
+                    if (deadweight or not drift[z]) and _enters(s, z, busy):
                         add(a)
-        if pos in p.corner_link and speed >= 1 and enters(p.corner_link[pos]):
-            add(_AROUND)
+        if pos in p.corner_link and speed >= 1:
+            c = p.corner_link[pos]
+            if (deadweight or not drift[c]) and _enters(s, c, busy):
+                add(_AROUND)
         if ordering:
             plain = not hooks.checks_orders
             for a in _SKY_ORDER_ACTIONS:
@@ -354,10 +357,21 @@ def _main_legal(s: GameState) -> list[Action]:
         crester = not ship.hold and (pos in s.reds_down or pos in s.greys_down)
         boat = pos in ship.boats
         if row is not None or crester or boat:
-            for a in _PICKUP_ACTIONS:
+            for a in _PICKUP_ACTIONS:  # check_pickup at sky, inline but for a crester
                 what = a.arg
-                maybe = boat if what == "longboat" else crester if what == "crester" else row is not None
-                if maybe and orders.check_pickup(s, a) is None:
+                if what == "gas":
+                    ok = bool(row) and row[0] >= 1 and ship.gas < s.gas_slots(seat)
+                elif what == "longboat":
+                    ok = boat
+                elif what == "crester":
+                    ok = crester and orders.check_pickup(s, a) is None
+                elif what == "teeth":
+                    ok = bool(row) and row[1] + row[2] >= 1
+                elif what == "tokens":
+                    ok = bool(row) and row[3] >= 1
+                else:
+                    ok = orders.check_pickup(s, a) is None
+                if ok:
                     add(a)
         teeth = ship.grey_teeth + ship.red_teeth
         if (ship.hold or teeth or ship.tokens) and not drift[pos]:
@@ -373,16 +387,32 @@ def _main_legal(s: GameState) -> list[Action]:
                 add(a)
     if ship.rowers:
         # a space with no longboat and no grey crester (alive or defeated) is open to any longboat
-        crowded = {h for sh in s.ships for h in sh.boats}
-        crowded.update(s.greys)
-        crowded.update(s.greys_down)
+        boat_owner: dict[int, int] = {}  # space -> the first seat with a longboat there (as longboat_at)
+        for i, sh in enumerate(s.ships):
+            for h in sh.boats:
+                boat_owner.setdefault(h, i)
+        greys, greys_down = s.greys, s.greys_down
+        crowded = set(boat_owner)
+        crowded.update(greys)
+        crowded.update(greys_down)
         for b, here in enumerate(ship.boats):
             if here >= 0:
                 rows = _ROW_ACTIONS[b] if b < len(_ROW_ACTIONS) else [Action("row", (b, d)) for d in range(1, 7)]
                 nb = p.nbr[here]
                 for d in range(6):
                     t = nb[d]
-                    if t > 0 and not drift[t] and (t not in crowded or movement.check_row(s, rows[d]) is None):
+                    if t <= 0 or drift[t]:
+                        continue
+                    if t not in crowded:
+                        add(rows[d])
+                        continue
+                    owner = boat_owner.get(t, -1)
+                    if owner == seat:
+                        continue  # two of our own longboats may not share a space
+                    if owner >= 0 or t in greys:
+                        if movement.check_row(s, rows[d]) is None:  # an attack: the whole check
+                            add(rows[d])
+                    elif here not in greys_down:  # only a defeated grey there: refused to a towing boat
                         add(rows[d])
     if ship.hand:
         # check_play for a card in hand, worked out here: a card of another kind than "turn" (or
