@@ -330,8 +330,8 @@ def _main_legal(s: GameState) -> list[Action]:
                     if (deadweight or not drift[z]) and _enters(s, z, busy):
                         add(a)
         if pos in p.corner_link and speed >= 1:
-            c = p.corner_link[pos]
-            if (deadweight or not drift[c]) and _enters(s, c, busy):
+            link = p.corner_link[pos]
+            if (deadweight or not drift[link]) and _enters(s, link, busy):
                 add(_AROUND)
         if ordering:
             plain = not hooks.checks_orders
@@ -360,15 +360,15 @@ def _main_legal(s: GameState) -> list[Action]:
             for a in _PICKUP_ACTIONS:  # check_pickup at sky, inline but for a crester
                 what = a.arg
                 if what == "gas":
-                    ok = bool(row) and row[0] >= 1 and ship.gas < s.gas_slots(seat)
+                    ok = row is not None and row[0] >= 1 and ship.gas < s.gas_slots(seat)
                 elif what == "longboat":
                     ok = boat
                 elif what == "crester":
                     ok = crester and orders.check_pickup(s, a) is None
                 elif what == "teeth":
-                    ok = bool(row) and row[1] + row[2] >= 1
+                    ok = row is not None and row[1] + row[2] >= 1
                 elif what == "tokens":
-                    ok = bool(row) and row[3] >= 1
+                    ok = row is not None and row[3] >= 1
                 else:
                     ok = orders.check_pickup(s, a) is None
                 if ok:
