@@ -222,6 +222,9 @@ def _card_kinds(comp: Any) -> dict[str, str]:
     return got[1]
 
 
+_NOBODY: set[int] = set()  # never changed: no space holds a piece that could bar a move
+
+
 def _enters(s: GameState, target: int, busy: set[int]) -> bool:
     """A ship may enter ``target`` (not Drift, or Deadweight in play: checked by the caller):
     nobody there, or check_ship_entry allows it."""
@@ -248,13 +251,17 @@ def _main_legal(s: GameState) -> list[Action]:
     ordering = not (turn.mates == 0 and turn.coffee == 0)
     taken = turn.orders
     # a space a ship may enter without a question: not Drift (or Deadweight in play), no ship, no crester
-    busy = {sh.pos for sh in s.ships}
-    busy.update(s.reds)
-    busy.add(s.white)
     drift = p.is_drift
     deadweight = turn.deadweight
-
     hooks = active(s)
+    if not turn.no_attack and not hooks._player_attack_refusal:
+        # nothing barred this turn and no hook refusing attacks on players: check_ship_entry allows
+        # every space the terrain allows, and check_row every attack but towing into a grey
+        busy = _NOBODY
+    else:
+        busy = {sh.pos for sh in s.ships}
+        busy.update(s.reds)
+        busy.add(s.white)
     if pos == PORT:
         if turn.speed >= 1:
             ring = p.port_ring
@@ -410,7 +417,10 @@ def _main_legal(s: GameState) -> list[Action]:
                     if owner == seat:
                         continue  # two of our own longboats may not share a space
                     if owner >= 0 or t in greys:
-                        if movement.check_row(s, rows[d]) is None:  # an attack: the whole check
+                        if busy is _NOBODY:  # an attack nothing bars: check_row's towing test
+                            if not (here in greys_down and (t in greys or t in greys_down)):
+                                add(rows[d])
+                        elif movement.check_row(s, rows[d]) is None:  # an attack: the whole check
                             add(rows[d])
                     elif here not in greys_down:  # only a defeated grey there: refused to a towing boat
                         add(rows[d])
