@@ -178,6 +178,14 @@ def _dice_choices(n: int, faces: tuple[int, ...]) -> tuple[tuple[Action, float],
     return tuple((Action("dice", d), p) for d, p in _dice_outcomes(n, faces))
 
 
+@lru_cache(maxsize=256)
+def _dice_table(n: int, faces: tuple[int, ...]) -> dict[tuple[int, ...], Action]:
+    """The outcomes of :func:`_dice_choices` by their dice, kept as their own normal forms."""
+    table = {a.arg: a for a, _ in _dice_choices(n, faces)}
+    Action.keep_normal(table.values())
+    return table
+
+
 # --------------------------------------------------------------------------- decisions
 def spend_cannons(s: GameState, ev: list[Event], f: BattleFrame, n: int) -> None:
     side = "a" if f["step"] == "a_cannons" else "d"
@@ -461,7 +469,10 @@ class BattleKind(FrameKind[BattleFrame]):
 
     def sample(self, s: GameState, f: BattleFrame, rng: Any) -> Action:
         faces = s.components.battle_die
-        return Action("dice", tuple(sorted(faces[i] for i in draw_dice(rng, len(faces), dice_count(f)))))
+        n = dice_count(f)
+        rolled = tuple(sorted(faces[i] for i in draw_dice(rng, len(faces), n)))
+        a = _dice_table(n, tuple(faces)).get(rolled)  # the listed outcome itself (known to normalise)
+        return a if a is not None else Action("dice", rolled)
 
     def actions(self, s: GameState, f: BattleFrame) -> list[Action]:
         step = f["step"]

@@ -298,8 +298,13 @@ class GameState(State):
         if kind == "red":
             return box["red"] - len(self.reds) - len(self.reds_down) - sum(s.hold == "red" for s in self.ships)
         if kind in ("grey_teeth", "red_teeth", "tokens"):
-            on_map = sum(row[ITEM_KINDS.index(kind)] for row in self.items.values())
-            return box[kind] - on_map - sum(getattr(s, kind) for s in self.ships)
+            k = ITEM_KINDS.index(kind)
+            left = box[kind]
+            for row in self.items.values():
+                left -= row[k]
+            for s in self.ships:
+                left -= getattr(s, kind)
+            return left
         if kind == "gas":  # gas and cannon tokens share one pool
             left = box["gas"]
             for row in self.items.values():
