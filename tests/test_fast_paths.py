@@ -329,7 +329,7 @@ def test_event_texts_written_late_read_as_when_written_at_once():
         return out if read_now else [(e.kind, e.text, e.data) for e in out]
 
     now, late = play(True), play(False)
-    assert now == late and {k for k, _, _ in now} >= {"ShipMoved", "LongboatMoved", "DiceRolled", "OrderGiven"}
+    assert now == late and {k for k, _, _ in now} >= {"ShipMoved", "LongboatMoved", "DiceRolled", "OrderGiven", "BattleStarted", "CresterMoved"}
     from windward_nb.core.events import Event
 
     e = Event("ShipMoved", lambda: "Player 1 sails north to 0,1.", {"seat": 0})

@@ -82,11 +82,10 @@ def start(s: GameState, ev: list[Event], **f: Any) -> None:
     bf["a_str"] = strength(s, bf, "a")
     bf["d_str"] = strength(s, bf, "d")
     s.frames.append(bf)
-    ev.append(Event("BattleStarted",
-                    f"Battle at {s.planet.label(bf['hex'])}: {party_name(s, bf['att'], bf['a_seat'])} "
-                    f"attacks {party_name(s, bf['def'], bf['d_seat'])}.",
-                    {"att": bf["att"], "a_seat": bf["a_seat"], "def": bf["def"], "d_seat": bf["d_seat"],
-                     "hex": bf["hex"]}))
+    label, where, att, a_seat, dfd, d_seat = s.planet.label, bf["hex"], bf["att"], bf["a_seat"], bf["def"], bf["d_seat"]
+    ev.append(Event("BattleStarted",  # the text written when read, from these values
+                    lambda: f"Battle at {label(where)}: {_party_name(att, a_seat)} attacks {_party_name(dfd, d_seat)}.",
+                    {"att": att, "a_seat": a_seat, "def": dfd, "d_seat": d_seat, "hex": where}))
     advance_step(s, bf)
 
 

@@ -715,7 +715,8 @@ def _move_reds(s: GameState, ev: list[Event], f: RedsFrame) -> None:
         return
     end = path[-1]
     s.move_red(start, end)
-    ev.append(Event("CresterMoved", f"The red crester moves from {s.planet.label(start)} to {s.planet.label(end)}.",
+    label = s.planet.label
+    ev.append(Event("CresterMoved", lambda: f"The red crester moves from {label(start)} to {label(end)}.",  # written when read
                     {"crester": "red", "from": start, "to": end, "path": [start] + path}))
     if end == ship.pos:
         prev = path[-2] if len(path) > 1 else start
