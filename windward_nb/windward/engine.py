@@ -31,7 +31,7 @@ from .hexgrid import direction_name
 from .frames import (FRAME_KINDS, EndFrame, Frame, FrameKind, GreyFrame, PlaceRedFrame, RedsFrame, RestFrame,
                      ShuffleFrame, SkyBonusFrame, StartFrame, TakeFrame, WhiteMoveFrame, WindFrame, register_frame)
 from .hooks import ORDER_SPACES, active
-from .state import PORT, GameState, Turn
+from .state import ABOARD, PORT, GameState, Turn
 
 Refusal = Optional[tuple[str, str]]
 
@@ -341,25 +341,27 @@ def _main_legal(s: GameState) -> list[Action]:
             if (deadweight or not drift[link]) and _enters(s, link, busy):
                 add(_AROUND)
         if ordering:
-            plain = not hooks.checks_orders
-            for a in _SKY_ORDER_ACTIONS:
-                base = a.arg
-                if base in taken:
-                    continue
-                if not plain:
-                    ok = orders.check_order(s, a) is None
-                elif base in ORDER_SPACES:
-                    ok = False  # an added order space, refused without its hook
-                elif base == "speed":
-                    ok = True  # _order_effect_refusal has nothing against it
-                elif base == "rowers":
-                    ok = ship.rowers < s.components.limits["longboat_speed_max"]
-                elif base == "process":
-                    ok = bool(ship.hold)
-                else:
-                    ok = orders._order_effect_refusal(s, base) is None
-                if ok:
-                    add(a)
+            if hooks.checks_orders:
+                for a in _SKY_ORDER_ACTIONS:
+                    if a.arg not in taken and orders.check_order(s, a) is None:
+                        add(a)
+            else:
+                # each order's _order_effect_refusal, in the list's order (drop, rowers, speed,
+                # process, research); an added order space is refused without its hook
+                drop, rowers, speed_order, process, research = _SKY_ORDER_ACTIONS
+                if ("drop" not in taken and "drop" not in ORDER_SPACES and ABOARD in ship.boats
+                        and orders._order_effect_refusal(s, "drop") is None):
+                    add(drop)
+                if ("rowers" not in taken and "rowers" not in ORDER_SPACES
+                        and ship.rowers < s.components.limits["longboat_speed_max"]):
+                    add(rowers)
+                if "speed" not in taken and "speed" not in ORDER_SPACES:
+                    add(speed_order)  # _order_effect_refusal has nothing against it
+                if "process" not in taken and "process" not in ORDER_SPACES and ship.hold:
+                    add(process)
+                if ("research" not in taken and "research" not in ORDER_SPACES
+                        and orders._order_effect_refusal(s, "research") is None):
+                    add(research)
         row = s.items.get(pos)
         crester = not ship.hold and (pos in s.reds_down or pos in s.greys_down)
         boat = pos in ship.boats
@@ -458,7 +460,7 @@ def _main_legal(s: GameState) -> list[Action]:
                     add(_play_actions(card, p)[0])
             else:
                 add(_play_actions(card, p)[0])
-    if _check_end(s, _END) is None:
+    if pos < 0 or not drift[pos] or _check_end(s, _END) is None:  # off Drift: nothing against ending
         add(_END)
     return out
 
