@@ -567,12 +567,20 @@ def enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: s
 _HOW = {"leave": "sails out of port", "zephyr": "rides a Zephyr", "around": "sails Around the Planet"}
 
 
+_SAILS = {d: f"sails {direction_name(d)}" for d in range(1, 7)}
+
+
 def _sail(s: GameState, ev: list[Event], a: Action) -> None:
     ship = s.ships[s.current]
-    target = movement.ship_target(s, a.verb, a.arg)
-    cost = movement.move_cost(s, a.verb, a.arg)
+    if a.verb == "move":  # movement.ship_target and move_cost of a step, inline
+        target = s.planet.nbr[ship.pos][a.arg - 1]
+        cost = 0 if a.arg == s.wind else 1
+        how = _SAILS[a.arg] if type(a.arg) is int else f"sails {direction_name(a.arg)}"
+    else:
+        target = movement.ship_target(s, a.verb, a.arg)
+        cost = movement.move_cost(s, a.verb, a.arg)
+        how = _HOW[a.verb]
     s.turn.speed -= cost
-    how = f"sails {direction_name(a.arg)}" if a.verb == "move" else _HOW[a.verb]
     enter_hex(s, ev, target, ship.pos, how, cost)
 
 
