@@ -39,14 +39,17 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __init__(self, kind: str, text: "str | Callable[[], str]", data: dict[str, Any] = _NO_DATA) -> None:
-        # the fields in one dictionary update rather than three frozen-attribute writes: every
+        # the fields written straight into __dict__ rather than by frozen-attribute writes: every
         # action makes events, so this is a hot path (dataclass keeps an __init__ the class defines)
+        d = self.__dict__
+        d["kind"] = kind
         if type(text) is str:
-            self.__dict__.update(kind=kind, text=text, data={} if data is _NO_DATA else data)
+            d["text"] = text
         else:
             # a function that writes the text (from values fixed when the event was made), called
             # the first time the text is read: a playout that never reads it never writes it
-            self.__dict__.update(kind=kind, _write=text, data={} if data is _NO_DATA else data)
+            d["_write"] = text
+        d["data"] = {} if data is _NO_DATA else data
 
     def __getattr__(self, name: str) -> Any:
         # only for attributes not in __dict__: the text of an event made with a writer
