@@ -317,7 +317,7 @@ class Action:
         return type(self).grammar.text(self)
 
     @staticmethod
-    def keep_texts(actions: "Iterable[Action]") -> None:
+    def keep_texts(actions: Iterable[Action]) -> None:
         """Remember the texts of these long-lived actions (a game engine's tables of actions) by
         their identity, for the cheapest ``str``; an action without a text is left out. The
         actions are kept alive, so their ids are not reused."""

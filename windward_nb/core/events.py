@@ -19,7 +19,8 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class _NoData:
@@ -38,7 +39,7 @@ class Event:
     text: str
     data: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def __init__(self, kind: str, text: "str | Callable[[], str]", data: dict[str, Any] = _NO_DATA) -> None:
+    def __init__(self, kind: str, text: str | Callable[[], str], data: dict[str, Any] = _NO_DATA) -> None:
         # the fields written straight into __dict__ rather than by frozen-attribute writes: every
         # action makes events, so this is a hot path (dataclass keeps an __init__ the class defines)
         d = self.__dict__

@@ -29,7 +29,7 @@ engine, the battle rules and the modes, see :mod:`windward_nb.windward.verbs`.
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Iterable, Union
+from typing import Any, Callable, Union
 
 import numpy as np
 
@@ -349,7 +349,7 @@ class Action(CoreAction):
         return hit
 
     @classmethod
-    def keep_normal(cls, actions: "Iterable[Action]") -> None:
+    def keep_normal(cls, actions: list[Action] | tuple[Action, ...]) -> None:
         """Remember these long-lived Action objects (the engine's tables of actions) as their own
         normal forms, so that :meth:`normalise` (and ``str``) know them by identity; one that is not its own
         normal form is left out. The objects are kept alive, so their ids are not reused."""

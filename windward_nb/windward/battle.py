@@ -181,7 +181,7 @@ def _dice_choices(n: int, faces: tuple[int, ...]) -> tuple[tuple[Action, float],
 def _dice_table(n: int, faces: tuple[int, ...]) -> dict[tuple[int, ...], Action]:
     """The outcomes of :func:`_dice_choices` by their dice, kept as their own normal forms."""
     table = {a.arg: a for a, _ in _dice_choices(n, faces)}
-    Action.keep_normal(table.values())
+    Action.keep_normal(list(table.values()))
     return table
 
 

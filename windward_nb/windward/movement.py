@@ -343,7 +343,7 @@ class _Search:
     stop at a speed budget and go on later (the pops then continue exactly where they stopped).
     Spaces index lists with one slot per space and a last one for ``PORT`` (-1)."""
 
-    __slots__ = ("moves", "start", "best", "via", "ends", "found", "heap")
+    __slots__ = ("best", "ends", "found", "heap", "moves", "start", "via")
 
     def __init__(self, moves: _Moves, start: int, blockers: set[int]):
         n = len(moves.edges)
