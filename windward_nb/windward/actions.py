@@ -318,8 +318,6 @@ class Action(CoreAction):
         ...
         windward_nb.core.errors.IllegalActionError: Action('wind', 1.0) is not a well-formed action (1.0 is not a whole number) [Action text]
         """
-        if _SELF_NORMAL.get(id(action)) is action:  # an object met before that is its own normal form
-            return action
         if type(action) is str:
             try:
                 parsed = cls.grammar.parse(cls, action)
@@ -330,6 +328,8 @@ class Action(CoreAction):
         elif not isinstance(action, Action):
             what = "an action of another game" if isinstance(action, CoreAction) else type(action).__name__
             raise IllegalActionError(RULE, f"an action is text or an Action of Windward, not {what}")
+        if _SELF_NORMAL.get(id(action)) is action:  # an object met before that is its own normal form
+            return action
         arg = action.arg
         t = type(arg)
         try:  # a key that tells 1, 1.0, True and numpy.int64(1) apart, all the way down
