@@ -41,9 +41,24 @@ Where the time went (cProfile and py-spy on these loops, 0886e54 first):
   rebuilt for every game. Now: per-planet move tables, an int heap, answers remembered per
   (wind, position, hold, blockers), planets shared; the rest forecast stops at the crester's speed.
 
-What is left: the listing (~35% of an engine playout) and carrying out actions (~30%: events
-with their text, the automatic steps, numpy dice draws) are spread over many small functions;
-for GreedyBot, one route search per ship move (~30%), its target and rest forecasts (~25%).
+Second round (profiled again on the code above):
+
+- listing: supply cards judged from their kind (one table per deck), the port orders and Bait
+  by their checks' own conditions inline; crew bonuses and the gas stock counted without
+  generator expressions;
+- ``engine.apply(check=False)`` and ``str(action)``: the engine's long-lived tables of actions
+  are known by identity (``Action.keep_normal``, ``Action.keep_texts``), so normalising one and
+  writing its text for the record are one dictionary look-up each;
+- events: the commonest ones (ship and longboat moves, dice, orders) are made with a function
+  that writes their text when it is first read (a playout never reads it);
+- GreedyBot: the route search for sailing toward a target stops at the turn's speed budget,
+  and goes on from there when the full answer is wanted in the same position.
+
+What is left: the listing (~35% of an engine playout) and carrying out actions are spread over
+many small functions, each a few percent; the numpy dice draws must stay as they are (the same
+generator calls) for the games to stay the same. For GreedyBot, the route searches (~30%), the
+target list and the rest forecasts (~20%), battle odds (~10%). The remaining goals need either
+a listing kept up to date from action to action or a compiled path, not more trimming.
 """
 
 from __future__ import annotations

@@ -7,8 +7,12 @@
 - ``Game.legal_actions`` (remembered per position) equals the rules' fresh list, and ``undo``
   brings back the exact fingerprint, generator and legal list;
 - ``movement.routes`` (step tables, integer keys, remembered answers) equals a plain Dijkstra over
-  (speed, moves) with ties popped by space, dictionaries in the same order;
+  (speed, moves) with ties popped by space, dictionaries in the same order; cut off at a speed
+  budget, it answers the part of that within the budget, and going on from there, all of it;
 - ``str(action)`` (remembered texts) equals the grammar's text;
+- ``Action.normalise`` knows the engine's own action tables by identity, and only actions that are
+  their own normal form;
+- event texts written when first read are the texts written at once;
 - ``cresters.reaches`` (a search cut off at the crester's speed) answers as ``distances_to`` does.
 """
 
@@ -194,6 +198,17 @@ def test_routes_agree_with_the_plain_search(cfg):
                 costs[12345] = 0  # the caller's dictionaries are its own
                 assert 12345 not in movement.routes(s, seat)[0]
                 assert movement.shared_routes(s, seat) == (want_costs, want_first)
+                for within in (0, 1, 3):  # a search cut off at a speed budget: the cheap part of the answer
+                    movement._PLANET_TABLES.clear()  # worked out afresh, not taken from the full answer
+                    near_costs, near_first = movement.shared_routes(s, seat, within=within)
+                    keep = [h for h, c in want_costs.items() if c <= within]
+                    assert list(near_costs.items()) == [(h, want_costs[h]) for h in keep]
+                    assert list(near_first.items()) == [(h, want_first[h]) for h in keep if h in want_first]
+                    assert movement.shared_routes(s, seat, within=within) is movement.shared_routes(s, seat, within=within)
+                movement._PLANET_TABLES.clear()  # the full answer, going on from the search cut off at 3
+                resumed_costs, resumed_first = movement.shared_routes(s, seat)
+                assert list(resumed_costs.items()) == list(want_costs.items())
+                assert list(resumed_first.items()) == list(want_first.items())
                 n += 1
             ship = s.ships[s.current]
             for h in [PORT] + list(range(1, len(s.planet.cells), 5)):
@@ -269,3 +284,70 @@ def test_undo_restores_the_generator_whether_or_not_a_step_drew_chance():
     # and the same game is played again from there
     replay = ww.new_game(players=3, seed=21)
     assert replay.state.fingerprint() == g.state.fingerprint() and replay.rng.bit_generator.state == g.rng.bit_generator.state
+
+
+def test_actions_kept_as_their_own_normal_form_come_back_as_they_are():
+    move = engine._MOVES[2]
+    assert Action.normalise(move) is move  # an engine table, known by identity
+    fresh = Action("move", 3)
+    assert Action.normalise(fresh) == move and Action.normalise(fresh) is not fresh  # not kept: the normal form
+    odd = Action("wind", np.int64(3))
+    Action.keep_normal([odd])  # not its own normal form: left out
+    got = Action.normalise(odd)
+    assert got is not odd and type(got.arg) is int and got == Action("wind", 3)
+    bad = Action("wind", 1.5)
+    Action.keep_normal([bad])  # no normal form at all: left out, still refused
+    with pytest.raises(IllegalActionError):
+        Action.normalise(bad)
+
+
+def test_kept_texts_are_the_grammar_texts():
+    from windward_nb.core.actions import _KEPT_TEXTS
+
+    for table in (engine._MOVES, engine._LEAVES, engine._ROW_ACTIONS[0], engine._TAKES):
+        for a in table:
+            assert _KEPT_TEXTS[id(a)] == (a, Action.grammar.text(a)) and str(a) == Action.grammar.text(a)
+    Action.keep_texts([Action("move", 9), Action("wind", True)])  # no text: left out, still refused
+    with pytest.raises(ValueError):
+        str(Action("move", 9))
+    with pytest.raises(TypeError):
+        str(Action("wind", True))
+
+
+def test_event_texts_written_late_read_as_when_written_at_once():
+    import pickle
+    import random
+
+    def play(read_now: bool) -> list:
+        rng, rnd = np.random.default_rng(5), random.Random(5)
+        s = ww.new_game(players=4, seed=5).state
+        out: list = []
+        while not s.over and len(out) < 3000:
+            a = engine.sample_chance(s, rng) if engine.decider(s) == engine.CHANCE else rnd.choice(engine.legal_actions(s))
+            evs = engine.apply(s, a, check=False)
+            out.extend((e.kind, e.text, e.data) if read_now else e for e in evs)
+        return out if read_now else [(e.kind, e.text, e.data) for e in out]
+
+    now, late = play(True), play(False)
+    assert now == late and {k for k, _, _ in now} >= {"ShipMoved", "LongboatMoved", "DiceRolled", "OrderGiven", "BattleStarted", "CresterMoved"}
+    from windward_nb.core.events import Event
+
+    e = Event("ShipMoved", lambda: "Player 1 sails north to 0,1.", {"seat": 0})
+    back = pickle.loads(pickle.dumps(e))
+    assert back == Event("ShipMoved", "Player 1 sails north to 0,1.") and back.data == {"seat": 0}
+    assert hash(e) == hash(back) and str(e) == back.text
+
+
+@pytest.mark.parametrize("bits", [np.random.PCG64, np.random.MT19937, np.random.Philox, np.random.SFC64])
+def test_dice_drawn_one_at_a_time_are_the_array_draw(bits):
+    from windward_nb.windward.battle import draw_dice
+
+    one, many = np.random.Generator(bits(11)), np.random.Generator(bits(11))
+    for n in [0, 1, 2, 3, 1, 3, 2, 4, 6, 1, 0, 3] * 20:
+        got = [int(x) for x in draw_dice(one, 6, n)]
+        want = [int(x) for x in many.integers(0, 6, size=n)]
+        assert got == want
+        one.random()  # other draws in between (a 64-bit one leaves a 32-bit half behind, or not)
+        many.random()
+        assert repr(one.bit_generator.state) == repr(many.bit_generator.state) or bits is np.random.MT19937
+    assert list(one.integers(0, 2**62, size=40)) == list(many.integers(0, 2**62, size=40))  # the same state

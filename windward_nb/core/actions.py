@@ -271,6 +271,8 @@ def _typed(value: Any) -> Any:
 # =============================================================================== the value
 _TEXTS: dict[tuple, str] = {}  # (Action class, verb, plain argument) -> text
 _TEXTS_MAX = 50_000
+_KEPT_TEXTS: dict[int, tuple] = {}  # id -> (a long-lived Action, its text); see Action.keep_texts
+_KEPT_MAX = 5_000
 
 
 def _plain(values: tuple) -> bool:
@@ -296,6 +298,9 @@ class Action:
     grammar: ClassVar[Grammar]
 
     def __str__(self) -> str:
+        kept = _KEPT_TEXTS.get(id(self))  # a long-lived action (see keep_texts), known by identity
+        if kept is not None and kept[0] is self:
+            return kept[1]
         # the text of an action whose argument is plain (None, int, str, short tuples of them) is
         # remembered by value: exact types only, so 1, True and 1.0 never share an entry
         arg = self.arg
@@ -311,6 +316,20 @@ class Action:
                 _TEXTS[key] = text
             return text
         return type(self).grammar.text(self)
+
+    @staticmethod
+    def keep_texts(actions: Iterable[Action]) -> None:
+        """Remember the texts of these long-lived actions (a game engine's tables of actions) by
+        their identity, for the cheapest ``str``; an action without a text is left out. The
+        actions are kept alive, so their ids are not reused."""
+        for a in actions:
+            if len(_KEPT_TEXTS) >= _KEPT_MAX:
+                return
+            try:
+                text = str(a)
+            except (TypeError, ValueError):
+                continue
+            _KEPT_TEXTS[id(a)] = (a, text)
 
     def __repr__(self) -> str:
         try:

@@ -278,6 +278,8 @@ CHANCE_VERBS = GRAMMAR.chance_verbs
 #: the rule a refusal names when an action is not well formed
 RULE = "Action text"
 _NORMAL: dict[Any, Any] = {}  # (verb, type of arg, arg) -> the normal form, or why there is none
+_SELF_NORMAL: dict[int, Any] = {}  # id -> a long-lived Action object that is its own normal form
+_SELF_NORMAL_MAX = 5_000
 _NORMAL_MAX = 20_000
 
 
@@ -327,6 +329,8 @@ class Action(CoreAction):
         elif not isinstance(action, Action):
             what = "an action of another game" if isinstance(action, CoreAction) else type(action).__name__
             raise IllegalActionError(RULE, f"an action is text or an Action of Windward, not {what}")
+        if _SELF_NORMAL.get(id(action)) is action:  # an object met before that is its own normal form
+            return action
         arg = action.arg
         t = type(arg)
         try:  # a key that tells 1, 1.0, True and numpy.int64(1) apart, all the way down
@@ -344,6 +348,24 @@ class Action(CoreAction):
             raise IllegalActionError(RULE, hit)
         assert isinstance(hit, Action)
         return hit
+
+    @classmethod
+    def keep_normal(cls, actions: list[Action] | tuple[Action, ...]) -> None:
+        """Remember these long-lived Action objects (the engine's tables of actions) as their own
+        normal forms, so that :meth:`normalise` (and ``str``) know them by identity; one that is not its own
+        normal form is left out. The objects are kept alive, so their ids are not reused."""
+        for a in actions:
+            if len(_SELF_NORMAL) >= _SELF_NORMAL_MAX:
+                return
+            if type(a) is not cls or _SELF_NORMAL.get(id(a)) is a:
+                continue
+            try:
+                normal = cls.normalise(a)
+            except IllegalActionError:
+                continue
+            if _same(normal, a):
+                _SELF_NORMAL[id(a)] = a
+                CoreAction.keep_texts([a])
 
 
 def _type_key(x: object) -> object:

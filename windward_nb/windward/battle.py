@@ -29,6 +29,10 @@ PLAYER_KINDS = ("ship", "longboat")
 
 
 def party_name(s: GameState, kind: str, seat: int) -> str:
+    return _party_name(kind, seat)
+
+
+def _party_name(kind: str, seat: int) -> str:
     if kind == "ship":
         return f"player {seat + 1}'s ship"
     if kind == "longboat":
@@ -78,11 +82,10 @@ def start(s: GameState, ev: list[Event], **f: Any) -> None:
     bf["a_str"] = strength(s, bf, "a")
     bf["d_str"] = strength(s, bf, "d")
     s.frames.append(bf)
-    ev.append(Event("BattleStarted",
-                    f"Battle at {s.planet.label(bf['hex'])}: {party_name(s, bf['att'], bf['a_seat'])} "
-                    f"attacks {party_name(s, bf['def'], bf['d_seat'])}.",
-                    {"att": bf["att"], "a_seat": bf["a_seat"], "def": bf["def"], "d_seat": bf["d_seat"],
-                     "hex": bf["hex"]}))
+    label, where, att, a_seat, dfd, d_seat = s.planet.label, bf["hex"], bf["att"], bf["a_seat"], bf["def"], bf["d_seat"]
+    ev.append(Event("BattleStarted",  # the text written when read, from these values
+                    lambda: f"Battle at {label(where)}: {_party_name(att, a_seat)} attacks {_party_name(dfd, d_seat)}.",
+                    {"att": att, "a_seat": a_seat, "def": dfd, "d_seat": d_seat, "hex": where}))
     advance_step(s, bf)
 
 
@@ -126,6 +129,17 @@ def decider(f: BattleFrame) -> int:
     return f["a_seat"] if step.startswith("a_") else f["d_seat"]
 
 
+def draw_dice(rng: Any, faces: int, n: int) -> Any:
+    """``rng.integers(0, faces, size=n)``: the face numbers of ``n`` dice. A few dice are drawn one
+    at a time, which is cheaper and takes exactly the same values from the generator (numpy draws
+    bounded integers below 2**32 from the bit generator's 32-bit output one by one, with nothing
+    kept between values; tests/test_fast_paths.py checks values and generator states)."""
+    if 0 <= n <= 3 and faces < 2**32:
+        integers = rng.integers
+        return [integers(0, faces) for _ in range(n)]
+    return rng.integers(0, faces, size=n)
+
+
 def dice_count(f: BattleFrame) -> int:
     return f["a_str"] if f["step"] == "a_roll" else f["d_str"]
 
@@ -163,6 +177,14 @@ def _dice_choices(n: int, faces: tuple[int, ...]) -> tuple[tuple[Action, float],
     return tuple((Action("dice", d), p) for d, p in _dice_outcomes(n, faces))
 
 
+@lru_cache(maxsize=256)
+def _dice_table(n: int, faces: tuple[int, ...]) -> dict[tuple[int, ...], Action]:
+    """The outcomes of :func:`_dice_choices` by their dice, kept as their own normal forms."""
+    table = {a.arg: a for a, _ in _dice_choices(n, faces)}
+    Action.keep_normal(list(table.values()))
+    return table
+
+
 # --------------------------------------------------------------------------- decisions
 def spend_cannons(s: GameState, ev: list[Event], f: BattleFrame, n: int) -> None:
     side = "a" if f["step"] == "a_cannons" else "d"
@@ -184,11 +206,11 @@ def roll(s: GameState, ev: list[Event], f: BattleFrame, dice: tuple[int, ...]) -
         f["a_dice"] = tuple(dice)
     else:
         f["d_dice"] = tuple(dice)
-    who = party_name(s, kind_of(f, side), seat_of(f, side))
+    kind, seat = kind_of(f, side), seat_of(f, side)
     n, hits = len(dice), sum(dice)
-    ev.append(Event("DiceRolled", f"{who.capitalize()} rolls {n} {'die' if n == 1 else 'dice'}: "
-                    f"{hits} {'hit' if hits == 1 else 'hits'}.",
-                    {"side": side, "dice": list(dice), "hits": sum(dice)}))
+    ev.append(Event("DiceRolled", lambda: f"{_party_name(kind, seat).capitalize()} rolls {n} "  # written when read
+                    f"{'die' if n == 1 else 'dice'}: {hits} {'hit' if hits == 1 else 'hits'}.",
+                    {"side": side, "dice": list(dice), "hits": hits}))
     advance_step(s, f, f["step"])
 
 
@@ -444,8 +466,10 @@ class BattleKind(FrameKind[BattleFrame]):
 
     def sample(self, s: GameState, f: BattleFrame, rng: Any) -> Action:
         faces = s.components.battle_die
-        idx = rng.integers(0, len(faces), size=dice_count(f))
-        return Action("dice", tuple(sorted(faces[i] for i in idx)))
+        n = dice_count(f)
+        rolled = tuple(sorted(faces[i] for i in draw_dice(rng, len(faces), n)))
+        a = _dice_table(n, tuple(faces)).get(rolled)  # the listed outcome itself (known to normalise)
+        return a if a is not None else Action("dice", rolled)
 
     def actions(self, s: GameState, f: BattleFrame) -> list[Action]:
         step = f["step"]

@@ -358,8 +358,8 @@ class GreedyBot(Bot):
 
     def _pursue(self, s, seat, me, by):
         """Sail toward the best reachable target (one step)."""
-        costs, first = shared_routes(s, seat)
         budget = s.turn.speed + self._extra_speed(s, seat, me, by)
+        costs, first = shared_routes(s, seat, within=budget)  # a target beyond the budget is passed over
         wind_card = "aerogenerator" in me.hand
         for value, h, why in self.targets(s, seat, me):
             if h == me.pos:
@@ -406,7 +406,7 @@ class GreedyBot(Bot):
                 if w == old or f"play aerogenerator {w}" not in by:
                     continue
                 s.wind = w
-                costs, _ = shared_routes(s, seat)
+                costs, _ = shared_routes(s, seat, within=budget)
                 if costs.get(target, 99) <= budget:
                     return by[f"play aerogenerator {w}"]
         finally:

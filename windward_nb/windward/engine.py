@@ -31,7 +31,7 @@ from .hexgrid import direction_name
 from .frames import (FRAME_KINDS, EndFrame, Frame, FrameKind, GreyFrame, PlaceRedFrame, RedsFrame, RestFrame,
                      ShuffleFrame, SkyBonusFrame, StartFrame, TakeFrame, WhiteMoveFrame, WindFrame, register_frame)
 from .hooks import ORDER_SPACES, active
-from .state import PORT, GameState, Turn
+from .state import ABOARD, PORT, GameState, Turn
 
 Refusal = tuple[str, str] | None
 
@@ -187,6 +187,8 @@ def _crew_actions(crew: tuple[str, ...]) -> tuple[list[Action], list[Action]]:
     got = _PER_CREW.get(crew)
     if got is None:
         got = _PER_CREW[crew] = ([Action("order", "hire " + c) for c in crew], [Action("buy", "crew " + c) for c in crew])
+        Action.keep_normal(got[0])
+        Action.keep_normal(got[1])
     return got
 
 
@@ -197,7 +199,45 @@ def _play_actions(card: str, p: Any) -> list[Action]:
     if got is None:
         got = _PLAY[card] = ([Action("play", (card, w)) for w in range(1, 7)] if card == "aerogenerator"
                              else [Action("play", card)])
+        Action.keep_normal(got)
     return got
+
+
+for _table in (_MOVES, _LEAVES, _SKY_ORDER_ACTIONS, _PORT_ORDER_ACTIONS, _PICKUP_ACTIONS, _DROP_ACTIONS, _BUY_ACTIONS,
+               [_END, _ENTER, _AROUND], *_ROW_ACTIONS):
+    Action.keep_normal(_table)  # apply(check=False) knows them by identity
+_KINDS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _card_kinds(comp: Any) -> dict[str, str]:
+    """Per set of components (kept while it is alive): each supply card's kind."""
+    got = _KINDS.get(id(comp))
+    if got is None or got[0] is not comp:
+        if len(_KINDS) > 64:
+            _KINDS.clear()
+        kinds: dict[str, str] = {}
+        for c in comp.cards:
+            kinds.setdefault(c.id, c.kind)  # the first card of an id, as Components.card finds it
+        got = _KINDS[id(comp)] = (comp, kinds)
+    return got[1]
+
+
+_NOBODY: set[int] = set()  # never changed: no space holds a piece that could bar a move
+
+
+def _enters(s: GameState, target: int, busy: set[int]) -> bool:
+    """A ship may enter ``target`` (not Drift, or Deadweight in play: checked by the caller):
+    nobody there, or check_ship_entry allows it."""
+    return target not in busy or movement.check_ship_entry(s, target) is None
+
+
+def _order_ok(s: GameState, a: Action, hooks: Any) -> bool:
+    """check_order for an order of the right place, with a mate or Coffee free and its space
+    uncovered: without order hooks, an added order space is refused and the others come down
+    to what the order would do."""
+    if hooks.checks_orders:
+        return orders.check_order(s, a) is None
+    return a.arg not in ORDER_SPACES and orders._order_effect_refusal(s, a.arg) is None
 
 
 def _main_legal(s: GameState) -> list[Action]:
@@ -211,36 +251,40 @@ def _main_legal(s: GameState) -> list[Action]:
     ordering = not (turn.mates == 0 and turn.coffee == 0)
     taken = turn.orders
     # a space a ship may enter without a question: not Drift (or Deadweight in play), no ship, no crester
-    busy = {sh.pos for sh in s.ships}
-    busy.update(s.reds)
-    busy.add(s.white)
     drift = p.is_drift
     deadweight = turn.deadweight
-
-    def enters(target: int) -> bool:
-        if drift[target] and not deadweight:
-            return False
-        return target not in busy or movement.check_ship_entry(s, target) is None
-
     hooks = active(s)
-
-    def order_ok(a: Action) -> bool:
-        """check_order for an order of the right place, with a mate or Coffee free and its space
-        uncovered: without order hooks, an added order space is refused and the others come down
-        to what the order would do."""
-        if hooks.checks_orders:
-            return orders.check_order(s, a) is None
-        return a.arg not in ORDER_SPACES and orders._order_effect_refusal(s, a.arg) is None
-
+    if not turn.no_attack and not hooks._player_attack_refusal:
+        # nothing barred this turn and no hook refusing attacks on players: check_ship_entry allows
+        # every space the terrain allows, and check_row every attack but towing into a grey
+        busy = _NOBODY
+    else:
+        busy = {sh.pos for sh in s.ships}
+        busy.update(s.reds)
+        busy.add(s.white)
     if pos == PORT:
         if turn.speed >= 1:
             ring = p.port_ring
             for d in range(6):
-                if enters(ring[d]):
+                if (deadweight or not drift[ring[d]]) and _enters(s, ring[d], busy):
                     add(_LEAVES[d])
         if ordering:
+            plain = not hooks.checks_orders
             for a in _PORT_ORDER_ACTIONS:
-                if a.arg not in taken and order_ok(a):
+                base = a.arg
+                if base in taken:
+                    continue
+                if not plain or base in ORDER_SPACES:
+                    ok = _order_ok(s, a, hooks)
+                elif base == "supplies":  # _order_effect_refusal, inline
+                    ok = len(ship.hand) < s.hand_limit(seat) and any(s.stacks)
+                elif base == "morale":
+                    ok = ship.morale < s.components.limits["morale_max"]
+                elif base == "cannon":
+                    ok = ship.cannons < s.cannon_slots(seat) and s.stock("gas") >= 1
+                else:
+                    ok = _order_ok(s, a, hooks)
+                if ok:
                     add(a)
         comp = s.components
         hires, buys = _crew_actions(comp.crew_names)
@@ -290,38 +334,53 @@ def _main_legal(s: GameState) -> list[Action]:
             jumps = _planet_actions(p)[0].get(pos, ())
             if speed >= 1:
                 for z, a in jumps:
-                    if enters(z):
+                    if (deadweight or not drift[z]) and _enters(s, z, busy):
                         add(a)
-        if pos in p.corner_link and speed >= 1 and enters(p.corner_link[pos]):
-            add(_AROUND)
+        if pos in p.corner_link and speed >= 1:
+            link = p.corner_link[pos]
+            if (deadweight or not drift[link]) and _enters(s, link, busy):
+                add(_AROUND)
         if ordering:
-            plain = not hooks.checks_orders
-            for a in _SKY_ORDER_ACTIONS:
-                base = a.arg
-                if base in taken:
-                    continue
-                if not plain:
-                    ok = orders.check_order(s, a) is None
-                elif base in ORDER_SPACES:
-                    ok = False  # an added order space, refused without its hook
-                elif base == "speed":
-                    ok = True  # _order_effect_refusal has nothing against it
-                elif base == "rowers":
-                    ok = ship.rowers < s.components.limits["longboat_speed_max"]
-                elif base == "process":
-                    ok = bool(ship.hold)
-                else:
-                    ok = orders._order_effect_refusal(s, base) is None
-                if ok:
-                    add(a)
+            if hooks.checks_orders:
+                for a in _SKY_ORDER_ACTIONS:
+                    if a.arg not in taken and orders.check_order(s, a) is None:
+                        add(a)
+            else:
+                # each order's _order_effect_refusal, in the list's order (drop, rowers, speed,
+                # process, research); an added order space is refused without its hook
+                drop, rowers, speed_order, process, research = _SKY_ORDER_ACTIONS
+                if ("drop" not in taken and "drop" not in ORDER_SPACES and ABOARD in ship.boats
+                        and orders._order_effect_refusal(s, "drop") is None):
+                    add(drop)
+                if ("rowers" not in taken and "rowers" not in ORDER_SPACES
+                        and ship.rowers < s.components.limits["longboat_speed_max"]):
+                    add(rowers)
+                if "speed" not in taken and "speed" not in ORDER_SPACES:
+                    add(speed_order)  # _order_effect_refusal has nothing against it
+                if "process" not in taken and "process" not in ORDER_SPACES and ship.hold:
+                    add(process)
+                if ("research" not in taken and "research" not in ORDER_SPACES
+                        and orders._order_effect_refusal(s, "research") is None):
+                    add(research)
         row = s.items.get(pos)
         crester = not ship.hold and (pos in s.reds_down or pos in s.greys_down)
         boat = pos in ship.boats
         if row is not None or crester or boat:
-            for a in _PICKUP_ACTIONS:
+            for a in _PICKUP_ACTIONS:  # check_pickup at sky, inline but for a crester
                 what = a.arg
-                maybe = boat if what == "longboat" else crester if what == "crester" else row is not None
-                if maybe and orders.check_pickup(s, a) is None:
+                if what == "gas":
+                    ok = row is not None and row[0] >= 1 and ship.gas < s.gas_slots(seat)
+                elif what == "longboat":
+                    ok = boat
+                elif what == "crester":
+                    ok = crester and orders.check_pickup(s, a) is None
+                elif what == "teeth":
+                    ok = row is not None and row[1] + row[2] >= 1
+                elif what == "tokens":
+                    ok = row is not None and row[3] >= 1
+                else:
+                    ok = orders.check_pickup(s, a) is None
+                if ok:
                     add(a)
         teeth = ship.grey_teeth + ship.red_teeth
         if (ship.hold or teeth or ship.tokens) and not drift[pos]:
@@ -337,23 +396,71 @@ def _main_legal(s: GameState) -> list[Action]:
                 add(a)
     if ship.rowers:
         # a space with no longboat and no grey crester (alive or defeated) is open to any longboat
-        crowded = {h for sh in s.ships for h in sh.boats}
-        crowded.update(s.greys)
-        crowded.update(s.greys_down)
+        boat_owner: dict[int, int] = {}  # space -> the first seat with a longboat there (as longboat_at)
+        for i, sh in enumerate(s.ships):
+            for h in sh.boats:
+                boat_owner.setdefault(h, i)
+        greys, greys_down = s.greys, s.greys_down
+        crowded = set(boat_owner)
+        crowded.update(greys)
+        crowded.update(greys_down)
         for b, here in enumerate(ship.boats):
             if here >= 0:
                 rows = _ROW_ACTIONS[b] if b < len(_ROW_ACTIONS) else [Action("row", (b, d)) for d in range(1, 7)]
                 nb = p.nbr[here]
                 for d in range(6):
                     t = nb[d]
-                    if t > 0 and not drift[t] and (t not in crowded or movement.check_row(s, rows[d]) is None):
+                    if t <= 0 or drift[t]:
+                        continue
+                    if t not in crowded:
+                        add(rows[d])
+                        continue
+                    owner = boat_owner.get(t, -1)
+                    if owner == seat:
+                        continue  # two of our own longboats may not share a space
+                    if owner >= 0 or t in greys:
+                        if busy is _NOBODY:  # an attack nothing bars: check_row's towing test
+                            if not (here in greys_down and (t in greys or t in greys_down)):
+                                add(rows[d])
+                        elif movement.check_row(s, rows[d]) is None:  # an attack: the whole check
+                            add(rows[d])
+                    elif here not in greys_down:  # only a defeated grey there: refused to a towing boat
                         add(rows[d])
     if ship.hand:
+        # check_play for a card in hand, worked out here: a card of another kind than "turn" (or
+        # none of the deck's) is refused; Aerogenerator must change the wind; Coffee needs a token
+        # left; one Deadweight per turn; Bait goes through the check (its feeding grounds)
+        comp = s.components
+        kinds = _card_kinds(comp)
         for card in sorted(set(ship.hand)):
-            for a in _play_actions(card, p):
-                if orders.check_play(s, a) is None:
-                    add(a)
-    if _check_end(s, _END) is None:
+            if kinds.get(card) != "turn":
+                continue
+            if card == "aerogenerator":
+                wind = s.wind
+                for a in _play_actions(card, p):
+                    if a.arg[1] != wind:
+                        add(a)
+            elif card == "bait":
+                # check_play for Bait, inline: a feeding ground with no grey crester (alive or
+                # defeated) and no longboat, and a grey crester left in the stockpile
+                if s.stock("grey") >= 1:
+                    boats = {h for sh in s.ships for h in sh.boats}
+                    greys, greys_down = s.greys, s.greys_down
+                    index, terrain = p.index, p.terrain
+                    for a in _play_actions(card, p):
+                        h = index.get(a.arg[1], -1)
+                        if (h >= 0 and terrain[h] == "feeding" and h not in greys and h not in greys_down
+                                and h not in boats):
+                            add(a)
+            elif card == "coffee":
+                if turn.coffee_tokens + turn.coffee < comp.stock["coffee"]:
+                    add(_play_actions(card, p)[0])
+            elif card == "deadweight":
+                if not turn.deadweight:
+                    add(_play_actions(card, p)[0])
+            else:
+                add(_play_actions(card, p)[0])
+    if pos < 0 or not drift[pos] or _check_end(s, _END) is None:  # off Drift: nothing against ending
         add(_END)
     return out
 
@@ -446,7 +553,7 @@ def enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: s
     ship.pos = target
     if not p.is_drift[target]:
         s.turn.last_clear = target
-    ev.append(Event("ShipMoved", f"Player {seat + 1} {how} to {p.label(target)}.",
+    ev.append(Event("ShipMoved", lambda: f"Player {seat + 1} {how} to {p.label(target)}.",  # written when read
                     {"seat": seat, "from": came_from, "to": target, "how": how, "cost": cost}))
     if other >= 0 and other != seat:
         battle.start(s, ev, att="ship", a_seat=seat, a_from=came_from, **{"def": "ship"}, d_seat=other, hex=target)
@@ -460,12 +567,20 @@ def enter_hex(s: GameState, ev: list[Event], target: int, came_from: int, how: s
 _HOW = {"leave": "sails out of port", "zephyr": "rides a Zephyr", "around": "sails Around the Planet"}
 
 
+_SAILS = {d: f"sails {direction_name(d)}" for d in range(1, 7)}
+
+
 def _sail(s: GameState, ev: list[Event], a: Action) -> None:
     ship = s.ships[s.current]
-    target = movement.ship_target(s, a.verb, a.arg)
-    cost = movement.move_cost(s, a.verb, a.arg)
+    if a.verb == "move":  # movement.ship_target and move_cost of a step, inline
+        target = s.planet.nbr[ship.pos][a.arg - 1]
+        cost = 0 if a.arg == s.wind else 1
+        how = _SAILS[a.arg] if type(a.arg) is int else f"sails {direction_name(a.arg)}"
+    else:
+        target = movement.ship_target(s, a.verb, a.arg)
+        cost = movement.move_cost(s, a.verb, a.arg)
+        how = _HOW[a.verb]
     s.turn.speed -= cost
-    how = f"sails {direction_name(a.arg)}" if a.verb == "move" else _HOW[a.verb]
     enter_hex(s, ev, target, ship.pos, how, cost)
 
 
@@ -491,7 +606,8 @@ def _row(s: GameState, ev: list[Event], a: Action) -> None:
     if towing:
         s.greys_down.remove(here)
         s.greys_down.append(target)
-    ev.append(Event("LongboatMoved", f"Player {seat + 1}'s longboat {b + 1} rows to {s.planet.label(target)}.",
+    label = s.planet.label
+    ev.append(Event("LongboatMoved", lambda: f"Player {seat + 1}'s longboat {b + 1} rows to {label(target)}.",
                     {"seat": seat, "boat": b, "from": here, "to": target, "towing": towing}))
     owner, ob = -1, -1
     for o, sh in enumerate(s.ships):
@@ -609,7 +725,8 @@ def _move_reds(s: GameState, ev: list[Event], f: RedsFrame) -> None:
         return
     end = path[-1]
     s.move_red(start, end)
-    ev.append(Event("CresterMoved", f"The red crester moves from {s.planet.label(start)} to {s.planet.label(end)}.",
+    label = s.planet.label
+    ev.append(Event("CresterMoved", lambda: f"The red crester moves from {label(start)} to {label(end)}.",  # written when read
                     {"crester": "red", "from": start, "to": end, "path": [start] + path}))
     if end == ship.pos:
         prev = path[-2] if len(path) > 1 else start
@@ -768,6 +885,7 @@ class TakeKind(FrameKind[TakeFrame]):
 
 _TAKES = [Action("take", i) for i in (1, 2, 3)]
 _REST = Action("rest")
+Action.keep_normal([*_TAKES, _REST, *battle._CANNONS, battle._FALSE_FLAG, battle._DONE, battle._TOKEN])
 _DISCARDS: dict[str, Action] = {}
 
 

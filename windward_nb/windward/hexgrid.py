@@ -20,6 +20,7 @@ territories are numbered:
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from dataclasses import dataclass
 
 Hex = tuple[int, int]
@@ -116,7 +117,16 @@ def rotate(h: Hex, steps: int) -> Hex:
 
 
 def ring(radius: int) -> list[Hex]:
-    """The hexes at exactly ``radius`` from the centre, clockwise from north."""
+    """The hexes at exactly ``radius`` from the centre, clockwise from north (a fresh list)."""
+    return list(_ring(radius))
+
+
+@lru_cache(maxsize=64)
+def _ring(radius: int) -> tuple[Hex, ...]:
+    return tuple(_make_ring(radius))
+
+
+def _make_ring(radius: int) -> list[Hex]:
     if radius == 0:
         return [(0, 0)]
     out: list[Hex] = []
@@ -131,7 +141,7 @@ def ring(radius: int) -> list[Hex]:
 def polar(number: int, radius: int, offset: int) -> Hex:
     """The hex ``offset`` steps clockwise (negative: anticlockwise) along ring
     ``radius`` from the corner that lies in direction ``number``."""
-    cells = ring(radius)
+    cells = _ring(radius)
     return cells[((number - 1) * radius + offset) % len(cells)]
 
 
@@ -151,7 +161,7 @@ def sector_of(h: Hex) -> int:
     radius = distance(h, (0, 0))
     if radius == 0:
         raise ValueError("the centre hex (the Trading Post) is in no territory")
-    index = ring(radius).index(h)
+    index = _ring(radius).index(h)
     number, j = divmod(index, radius)
     # j steps clockwise from corner `number`; the corner of the next direction is at j == radius
     if 2 * j <= radius:

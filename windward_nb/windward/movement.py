@@ -236,7 +236,7 @@ class _Moves:
     """The moves out of each space for one wind and hold, as the route search wants them: lists
     indexed by space (the last slot is ``PORT``), each entry made on first use. ``steps[h]``:
     (target, weight, action); ``edges[h]``: (target, weight). The weight is the speed cost times
-    :data:`_HOPS` plus one move (see :func:`_routes`)."""
+    :data:`_HOPS` plus one move (see :class:`_Search`)."""
 
     __slots__ = ("edges", "hold", "planet", "steps", "wind")
 
@@ -285,9 +285,14 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     return dict(costs), dict(first)
 
 
-def shared_routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
+def shared_routes(s: GameState, seat: int | None = None,
+                  within: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
     """:func:`routes` without the copies: the remembered dictionaries themselves, which the caller
-    reads and never changes (for bots that ask many times a turn)."""
+    reads and never changes (for bots that ask many times a turn).
+
+    With ``within``, only the spaces reachable for at most that much speed need be in the answer
+    (their costs and first moves are those of the full answer; the search stops there, unless
+    the full answer is already known, which is then returned as it is)."""
     seat = s.current if seat is None else seat
     ship = s.ships[seat]
     blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
@@ -299,61 +304,120 @@ def shared_routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int]
     key = (s.wind, ship.pos, hold, frozenset(blockers))
     memo = _tables(p)[1]
     got = memo.get(key)
-    if got is None:
-        got = _routes(_moves(p, s.wind, hold), ship.pos, blockers)
-        if len(memo) >= _ROUTES_MAX:
-            memo.clear()
+    if got is not None:
+        return got
+    near = (key, within)
+    if within is not None:
+        got = memo.get(near)
+        if got is not None:
+            return got
+    global _LAST_SEARCH
+    last = _LAST_SEARCH
+    if last is not None and last[0] is p and last[1] == key:
+        search = last[2]  # the search of this position, cut off at a budget before: it goes on
+    else:
+        search = _remember_search(p, key, _Search(_moves(p, s.wind, hold), ship.pos, blockers))
+    stop = _FAR if within is None else (max(within, 0) + 1) * _HOPS
+    search.run(stop)
+    got = search.answer(stop)
+    if len(memo) >= _ROUTES_MAX:
+        memo.clear()
+    if within is None:
         memo[key] = got
+        _LAST_SEARCH = None
+    else:
+        memo[near] = got
     return got
 
 
 _HOPS = 1000  # (speed, moves) is kept as one number, speed * _HOPS + moves (a route has < 1000 moves)
 _SHIFT = 10  # and with the space: (speed * _HOPS + moves) << _SHIFT | space + 1, so a heap of ints pops
 _MASK = (1 << _SHIFT) - 1  # in the order of (speed, moves, space), as a heap of those tuples would
+_FAR = 99 * _HOPS  # not reached
 
 
-def _routes(moves: _Moves, start: int, blockers: set[int]) -> tuple[dict[int, int], dict[int, Action]]:
-    """Dijkstra over (speed, moves) from ``start``, ties popped by space, over ``moves``. Spaces
-    index lists with one slot per space and a last one for ``PORT`` (-1)."""
-    edges = moves.edges
-    n = len(edges)
-    far = 99 * _HOPS
-    best = [far] * n
-    via: list[Any] = [None] * n  # the first move of the best route to each space
-    ends = [False] * n
-    for b in blockers:
-        if -1 <= b < n - 1:
-            ends[b] = True
-    best[start] = 0
-    found = [start]  # spaces in the order they were first reached (the order of the answer)
-    heap: list[int] = []
-    pop, push = heapq.heappop, heapq.heappush
-    for t, w, a in moves.steps_of(start):  # the first moves (the start is left whatever stands there)
-        if w < best[t]:
-            if best[t] == far:
-                found.append(t)
-            best[t] = w
-            via[t] = a
-            push(heap, (w << _SHIFT) + t + 1)
-    while heap:
-        e = pop(heap)
-        key = e >> _SHIFT
-        h = (e & _MASK) - 1
-        if key > best[h] or ends[h] or h == start:
-            continue
-        move = via[h]
-        out = edges[h]
-        if out is None:
-            out = moves.out_of(h)
-        for t, w in out:
-            nk = key + w
-            if nk < best[t]:
-                if best[t] == far:
+class _Search:
+    """Dijkstra over (speed, moves) from ``start``, ties popped by space, over ``moves``, that may
+    stop at a speed budget and go on later (the pops then continue exactly where they stopped).
+    Spaces index lists with one slot per space and a last one for ``PORT`` (-1)."""
+
+    __slots__ = ("best", "ends", "found", "heap", "moves", "start", "via")
+
+    def __init__(self, moves: _Moves, start: int, blockers: set[int]):
+        n = len(moves.edges)
+        self.moves, self.start = moves, start
+        best = self.best = [_FAR] * n
+        via: list[Any] = [None] * n  # the first move of the best route to each space
+        self.via = via
+        ends = self.ends = [False] * n
+        for b in blockers:
+            if -1 <= b < n - 1:
+                ends[b] = True
+        best[start] = 0
+        found = self.found = [start]  # spaces in the order they were first reached (the order of the answer)
+        heap: list[int] = []
+        push = heapq.heappush
+        for t, w, a in moves.steps_of(start):  # the first moves (the start is left whatever stands there)
+            if w < best[t]:
+                if best[t] == _FAR:
                     found.append(t)
-                best[t] = nk
-                via[t] = move
-                push(heap, (nk << _SHIFT) + t + 1)
-    return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
+                best[t] = w
+                via[t] = a
+                push(heap, (w << _SHIFT) + t + 1)
+        self.heap = heap
+
+    def run(self, stop: int) -> None:
+        """Pop until the next key is ``stop`` or more (those cost more than the budget)."""
+        moves, start = self.moves, self.start
+        edges, best, via, ends, found, heap = moves.edges, self.best, self.via, self.ends, self.found, self.heap
+        far = _FAR
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            e = pop(heap)
+            key = e >> _SHIFT
+            if key >= stop:
+                push(heap, e)  # for a later, larger budget
+                return
+            h = (e & _MASK) - 1
+            if key > best[h] or ends[h] or h == start:
+                continue
+            move = via[h]
+            out = edges[h]
+            if out is None:
+                out = moves.out_of(h)
+            for t, w in out:
+                nk = key + w
+                if nk < best[t]:
+                    if best[t] == far:
+                        found.append(t)
+                    best[t] = nk
+                    via[t] = move
+                    push(heap, (nk << _SHIFT) + t + 1)
+
+    def answer(self, stop: int) -> tuple[dict[int, int], dict[int, Action]]:
+        """Costs and first moves of the spaces settled below ``stop`` (all of them at ``_FAR``),
+        in the order they were first reached; the start (cost 0) first."""
+        best, via = self.best, self.via
+        found = self.found if stop >= _FAR else [h for h in self.found if best[h] < stop]
+        return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
+
+
+_LAST_SEARCH: tuple[Any, tuple, _Search] | None = None  # (planet, position key, search cut off at a budget)
+
+
+def _remember_search(p: Any, key: tuple, search: _Search) -> _Search:
+    global _LAST_SEARCH
+    _LAST_SEARCH = (p, key, search)
+    return search
+
+
+def _routes(moves: _Moves, start: int, blockers: set[int],
+            within: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
+    """The whole search at once (or cut off at ``within``): see :class:`_Search`."""
+    search = _Search(moves, start, blockers)
+    stop = _FAR if within is None else (max(within, 0) + 1) * _HOPS
+    search.run(stop)
+    return search.answer(stop)
 
 
 def reach_costs(s: GameState, seat: int | None = None) -> dict[int, int]:

@@ -179,8 +179,9 @@ def give_order(s: GameState, ev: list[Event], a: Action) -> None:
         turn.coffee_tokens += 1
         by = "a coffee token"
     turn.orders.append(base)
-    ev.append(Event("OrderGiven", f"Player {s.current + 1} gives the '{name}' order with {by}.",
-                    {"seat": s.current, "order": name}))
+    seat = s.current
+    ev.append(Event("OrderGiven", lambda: f"Player {seat + 1} gives the '{name}' order with {by}.",  # written when read
+                    {"seat": seat, "order": name}))
     _execute(s, ev, name)
 
 

@@ -272,13 +272,17 @@ class GameState(State):
             del self.items[i]
 
     def hand_limit(self, seat: int) -> int:
-        ship = self.ships[seat]
-        return self.components.limits["hand_limit"] + sum(
-            self.components.crew_effects[c].get("hand_limit", 0) for c in ship.crew
-        )
+        return self.components.limits["hand_limit"] + self.crew_bonus(seat, "hand_limit")
 
     def crew_bonus(self, seat: int, key: str) -> int:
-        return sum(self.components.crew_effects[c].get(key, 0) for c in self.ships[seat].crew)
+        crew = self.ships[seat].crew
+        if not crew:
+            return 0
+        effects = self.components.crew_effects
+        total = 0
+        for c in crew:
+            total += effects[c].get(key, 0)
+        return total
 
     def gas_slots(self, seat: int) -> int:
         return self.components.board(self.ships[seat].colour).gas_slots + self.crew_bonus(seat, "gas_slots")
@@ -294,11 +298,20 @@ class GameState(State):
         if kind == "red":
             return box["red"] - len(self.reds) - len(self.reds_down) - sum(s.hold == "red" for s in self.ships)
         if kind in ("grey_teeth", "red_teeth", "tokens"):
-            on_map = sum(row[ITEM_KINDS.index(kind)] for row in self.items.values())
-            return box[kind] - on_map - sum(getattr(s, kind) for s in self.ships)
+            k = ITEM_KINDS.index(kind)
+            left = box[kind]
+            for row in self.items.values():
+                left -= row[k]
+            for s in self.ships:
+                left -= getattr(s, kind)
+            return left
         if kind == "gas":  # gas and cannon tokens share one pool
-            on_map = sum(row[0] for row in self.items.values())
-            return box["gas"] - on_map - sum(s.gas + s.cannons for s in self.ships)
+            left = box["gas"]
+            for row in self.items.values():
+                left -= row[0]
+            for s in self.ships:
+                left -= s.gas + s.cannons
+            return left
         if kind == "coffee":
             return box["coffee"] - self.turn.coffee_tokens
         raise KeyError(kind)
