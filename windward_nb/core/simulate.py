@@ -421,11 +421,12 @@ def _connect(scheduler: str) -> Any:
 def _run_executor(ex: Executor, chunks: list[list[int]], payload: tuple, take: Callable) -> None:
     game, *rest = payload
     futures = [ex.submit(_run_chunk, (game, c, *rest)) for c in chunks]
+    order = {f: k for k, f in enumerate(futures)}
     pending = set(futures)
     try:
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
+            for f in sorted(done, key=order.__getitem__):  # several may finish together: take them in order
                 take(f.result())
     except BaseException:
         for f in pending:
