@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+
 import os
 
 import builtins
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -218,6 +220,9 @@ def test_interrupting_a_process_pool_stops_its_workers_at_once(monkeypatch, tmp_
         res = play_many(bots=StallBot, workers=2, chunksize=1, **{**DYING, "progress": True})
     assert res.interrupted and res.failures == []
     _rows_match(res, ref, [0, 1])
+    deadline = time.monotonic() + 5  # a terminated process may take a moment to be reaped
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert multiprocessing.active_children() == []  # the pool's processes are gone ...
     assert not list(tmp_path.glob("stalled-*"))  # ... and no stalled game was waited for
 

@@ -468,8 +468,12 @@ def _run_pool(workers: int, chunks: list[list[int]], payload: tuple, take: Calla
 
 def _stop_pool(ex: ProcessPoolExecutor) -> None:
     """Cancel the queued chunks and end the pool's worker processes now."""
-    processes = list((getattr(ex, "_processes", None) or {}).values())  # private, but stable since 3.3
+    def current() -> list:
+        return list((getattr(ex, "_processes", None) or {}).values())  # private, but stable since 3.3
+
+    processes = current()
     ex.shutdown(wait=False, cancel_futures=True)
+    processes += [proc for proc in current() if proc not in processes]  # one started meanwhile
     for proc in processes:
         if proc.is_alive():
             proc.terminate()

@@ -41,7 +41,7 @@ from ..core.mcts import MCTSBot as CoreMCTSBot
 from ..core.mcts import Option, Plan, Step
 from ..core.actions import Action
 from .actions import Action as WindwardAction
-from .bots import GreedyBot, routes
+from .greedy import GreedyBot, routes
 from .state import PORT, GameState
 
 __all__ = ["MCTSBot", "options", "value", "settled", "TARGETS"]
