@@ -43,7 +43,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 #: named colours the games' views use (seat and piece colours), as drawn: the Okabe-Ito and Tol
-#: colour-blind-safe palettes (the play table's widgets use the same values); others pass through
+#: colour-blind-safe palettes (the play table's widgets use this table too); others pass through
 NAMED_COLOURS: dict[str, str] = {
     "blue": "#0072B2", "green": "#009E73", "orange": "#E69F00", "purple": "#CC79A7", "black": "#1B1B1B",
     "grey": "#9A9A9A", "red": "#CC3311", "white": "#FFFFFF", "yellow": "#F0E442", "sky": "#56B4E9",

@@ -8,23 +8,15 @@
 
 from __future__ import annotations
 
+from windward_nb.core.svg import NAMED_COLOURS, colour_of
+
 __all__ = ["COLOURS", "colour_of", "text_colour", "relative_luminance", "contrast"]
 
-# Named colours used by the games' views (seat colours, piece kinds, cargo), mapped to the
-# Okabe-Ito / Tol colour-blind-safe palettes. Every piece also has its own shape and label.
-COLOURS: dict[str, str] = {
-    "blue": "#0072B2", "green": "#009E73", "orange": "#E69F00", "purple": "#CC79A7", "black": "#1B1B1B",
-    "grey": "#9A9A9A", "red": "#CC3311", "white": "#FFFFFF", "yellow": "#F0E442", "sky": "#56B4E9",
-    "vermilion": "#D55E00",
-    "gas": "#DDAA33", "grey_teeth": "#DDDDDD", "red_teeth": "#EE7733", "tokens": "#33BBEE",
-}
+# Named colours used by the games' views (seat colours, piece kinds, cargo): the core's table, so the
+# static SVG boards and the widgets draw the same colours. Every piece also has its own shape and label.
+COLOURS: dict[str, str] = NAMED_COLOURS
 _CSS_NAMES = {"white": "#ffffff", "black": "#000000", "grey": "#808080", "gray": "#808080", "red": "#ff0000",
               "blue": "#0000ff", "green": "#008000", "yellow": "#ffff00", "orange": "#ffa500", "purple": "#800080"}
-
-
-def colour_of(name: str) -> str:
-    """The drawing colour of a named colour (``"blue"`` -> ``"#0072B2"``); other values pass through."""
-    return COLOURS.get(str(name).lower(), str(name))
 
 
 def relative_luminance(colour: str) -> float:
