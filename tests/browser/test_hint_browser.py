@@ -17,7 +17,7 @@ import pytest
 import windward_nb as ww
 from windward_widgets import PlayTable
 
-from test_table_browser import KERNEL_IDLE_JS, _park, _text, _wait_text  # noqa: E402
+from test_table_browser import table_notebook, KERNEL_IDLE_JS, _park, _text, _wait_text  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -36,24 +36,9 @@ def oracle() -> PlayTable:
 
 @pytest.fixture(scope="module")
 def hint_page(lab_server, browser, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(lab_server.url(f"lab/workspaces/hint/tree/{NOTEBOOK}"))
-    page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
-    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    try:
-        page.locator(f"{TABLE} .ww-coach-text").first.wait_for(timeout=90_000)
-        page.locator(f"{TABLE} .ww-hint-button").first.wait_for(timeout=60_000)
-        page.wait_for_function(KERNEL_IDLE_JS)
-    except Exception:
-        page.screenshot(path=str(artifacts_dir / "hint_page-failure.png"))
-        raise
-    try:
+    with table_notebook(browser, lab_server, artifacts_dir, "hint", NOTEBOOK, TABLE, '.ww-hint-button', "hint_page",
+                        height=900) as page:
         yield page
-    finally:
-        context.close()
 
 
 def _table(page):

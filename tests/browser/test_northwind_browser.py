@@ -19,7 +19,7 @@ import pytest
 from windward_nb.northwind.scenario import scenario
 from windward_widgets.northwind import NorthWindTable
 
-from test_table_browser import KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _wait_text  # noqa: E402
+from test_table_browser import table_notebook, KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _wait_text  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -42,24 +42,9 @@ class Plan:
 
 @pytest.fixture(scope="module")
 def nw_page(lab_server, browser, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(lab_server.url(f"lab/workspaces/north-wind/tree/{NOTEBOOK}"))
-    page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
-    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    try:
-        page.locator(f"{TABLE} .ww-coach-text").first.wait_for(timeout=90_000)
-        page.locator(f"{TABLE} {MARKS}").first.wait_for(timeout=60_000)
-        page.wait_for_function(KERNEL_IDLE_JS)
-    except Exception:
-        page.screenshot(path=str(artifacts_dir / "nw_page-failure.png"))
-        raise
-    try:
+    with table_notebook(browser, lab_server, artifacts_dir, "north-wind", NOTEBOOK, TABLE, MARKS, "nw_page",
+                        height=900) as page:
         yield page
-    finally:
-        context.close()
 
 
 def _table(page):

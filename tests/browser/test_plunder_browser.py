@@ -28,7 +28,7 @@ import windward_nb as ww  # noqa: E402
 from windward_nb.plunder.view import COMPASS0  # noqa: E402
 from windward_widgets.plunder import PlunderTable  # noqa: E402
 
-from test_table_browser import KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _text, _wait_text  # noqa: E402
+from test_table_browser import table_notebook, KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _text, _wait_text  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -50,24 +50,9 @@ class Plan:
 
 @pytest.fixture(scope="module")
 def plunder_page(lab_server, browser, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(lab_server.url(f"lab/workspaces/plunder/tree/{NOTEBOOK}"))
-    page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
-    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    try:
-        page.locator(f"{TABLE} .ww-coach-text").first.wait_for(timeout=90_000)
-        page.locator(f"{TABLE} {MARKS}").first.wait_for(timeout=60_000)
-        page.wait_for_function(KERNEL_IDLE_JS)
-    except Exception:
-        page.screenshot(path=str(artifacts_dir / "plunder_page-failure.png"))
-        raise
-    try:
+    with table_notebook(browser, lab_server, artifacts_dir, "plunder", NOTEBOOK, TABLE, MARKS, "plunder_page",
+                        height=800) as page:
         yield page
-    finally:
-        context.close()
 
 
 def _table(page):

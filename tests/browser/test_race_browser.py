@@ -29,7 +29,7 @@ import dicerace_view  # noqa: E402
 from dicerace_view import CARD0, REPLY0  # noqa: E402
 from windward_widgets.base import PlayTable  # noqa: E402
 
-from test_table_browser import (KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _text,  # noqa: E402
+from test_table_browser import (table_notebook, KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _text,  # noqa: E402
                                 _wait_text)
 
 pytestmark = pytest.mark.browser
@@ -53,24 +53,9 @@ class Plan:
 
 @pytest.fixture(scope="module")
 def race_page(lab_server, browser, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(lab_server.url(f"lab/workspaces/dice-race/tree/{NOTEBOOK}"))
-    page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
-    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    try:
-        page.locator(f"{TABLE} .ww-coach-text").first.wait_for(timeout=90_000)
-        page.locator(f"{TABLE} {MARKS}").first.wait_for(timeout=60_000)
-        page.wait_for_function(KERNEL_IDLE_JS)
-    except Exception:
-        page.screenshot(path=str(artifacts_dir / "race_page-failure.png"))
-        raise
-    try:
+    with table_notebook(browser, lab_server, artifacts_dir, "dice-race", NOTEBOOK, TABLE, MARKS, "race_page",
+                        height=800) as page:
         yield page
-    finally:
-        context.close()
 
 
 def _table(page):

@@ -17,6 +17,7 @@ The layout tests check that the board and the controls are both in view at 1280x
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 import secrets
 import sys
 import time
@@ -109,6 +110,33 @@ def _table(page):
 
 def _text(locator) -> str:
     return re.sub(r"\s+", " ", locator.inner_text()).strip()
+
+
+
+@contextmanager
+def table_notebook(browser, lab_server, artifacts_dir, workspace: str, notebook: str, table: str, ready: str,
+                   name: str, height: int = 800):
+    """A page with ``notebook`` open in JupyterLab (workspace ``workspace``), all its cells run, and the
+    table ``table`` showing its coach line and ``ready`` (a selector inside it); a screenshot named
+    ``name`` if it never gets there; the browser context closed afterwards."""
+    context = browser.new_context(viewport={"width": 1280, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(lab_server.url(f"lab/workspaces/{workspace}/tree/{notebook}"))
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
+    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    try:
+        page.locator(f"{table} .ww-coach-text").first.wait_for(timeout=90_000)
+        page.locator(f"{table} {ready}").first.wait_for(timeout=60_000)
+        page.wait_for_function(KERNEL_IDLE_JS)
+    except Exception:
+        page.screenshot(path=str(artifacts_dir / f"{name}-failure.png"))
+        raise
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def _wait_text(locator, want: str, timeout: float = 30.0, exact: bool = True) -> str:

@@ -27,7 +27,7 @@ except ImportError:  # a plain checkout that is not pip-installed
 from windward_nb.tailwinds import new_game  # noqa: E402
 from windward_widgets.tailwinds import TailwindsTable  # noqa: E402
 
-from test_table_browser import (KERNEL_IDLE_JS, MARKS, _box, _file_browser, _named, _park, _text,  # noqa: E402
+from test_table_browser import (table_notebook, KERNEL_IDLE_JS, MARKS, _box, _file_browser, _named, _park, _text,  # noqa: E402
                                 _wait_text)
 
 pytestmark = pytest.mark.browser
@@ -50,24 +50,9 @@ class Plan:
 
 @pytest.fixture(scope="module")
 def tw_page(lab_server, browser, artifacts_dir):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    page.goto(lab_server.url(f"lab/workspaces/tailwinds/tree/{NOTEBOOK}"))
-    page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
-    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    try:
-        page.locator(f"{TABLE} .ww-coach-text").first.wait_for(timeout=90_000)
-        page.locator(f"{TABLE} {MARKS}").first.wait_for(timeout=60_000)
-        page.wait_for_function(KERNEL_IDLE_JS)
-    except Exception:
-        page.screenshot(path=str(artifacts_dir / "tailwinds_page-failure.png"))
-        raise
-    try:
+    with table_notebook(browser, lab_server, artifacts_dir, "tailwinds", NOTEBOOK, TABLE, MARKS, "tailwinds_page",
+                        height=800) as page:
         yield page
-    finally:
-        context.close()
 
 
 def _table(page):
