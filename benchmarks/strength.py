@@ -130,7 +130,10 @@ def git_commit() -> str:
 
 def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False, extra: str = "",
             part: tuple[int, int] | None = None) -> dict:
-    bot = f"mcts:iterations={iterations}{',' + extra if extra else ''}" if version.startswith("mcts") else "greedy"
+    if version.startswith("mcts"):
+        bot = f"mcts:iterations={iterations}{',' + extra if extra else ''}"
+    else:
+        bot = "careful" if version == "careful" else "greedy"
     tag = f"{part[0]}" if part else ""
     data = None if quick else load(arm, version, tag)
     if data is not None and data.get("bot") != bot:
@@ -173,8 +176,8 @@ def summary() -> list[dict]:
     for arm in ARMS:
         found = sorted(p.stem[len(arm) + 1:] for p in OUT.glob(f"{arm}-*.json")
                        if ".part" not in p.stem
-                       and (p.stem[len(arm) + 1:] == "greedy" or p.stem[len(arm) + 1:].startswith("mcts")))
-        for version in sorted(found, key=lambda v: (v == "greedy", v)):
+                       and (p.stem[len(arm) + 1:] in ("greedy", "careful") or p.stem[len(arm) + 1:].startswith("mcts")))
+        for version in sorted(found, key=lambda v: (v in ("greedy", "careful"), v == "greedy", v)):
             d = load(arm, version)
             if d is not None:
                 rows.append(summarise(d))
@@ -191,7 +194,8 @@ def print_table(rows: list[dict]) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--arms", default=",".join(ARMS), help="comma-separated: " + ", ".join(ARMS))
-    ap.add_argument("--versions", default="greedy,mcts", help="greedy (the baseline), mcts, or both; "
+    ap.add_argument("--versions", default="greedy,mcts", help="greedy (the baseline), careful (CarefulBot, "
+                    "the team modes' rule-of-thumb player), mcts; "
                     "mcts-<name> stores a variant of the search bot apart (with --bot-options)")
     ap.add_argument("--bot-options", default="", help="extra MCTSBot options, e.g. trust_first=1")
     ap.add_argument("--games", type=int, default=200)
@@ -215,8 +219,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown arm(s) {', '.join(bad)}; arms: {', '.join(ARMS)}", file=sys.stderr)
         return 2
     versions = [v.strip() for v in args.versions.split(",") if v.strip()]
-    if any(v != "greedy" and not v.startswith("mcts") for v in versions) or args.games < 1 or args.iterations < 1:
-        print("versions are greedy and/or mcts; games and iterations are 1 or more", file=sys.stderr)
+    if any(v not in ("greedy", "careful") and not v.startswith("mcts") for v in versions) or args.games < 1 \
+            or args.iterations < 1:
+        print("versions are greedy, careful and/or mcts; games and iterations are 1 or more", file=sys.stderr)
         return 2
     games = 2 if args.quick else args.games
     part = None

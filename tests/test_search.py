@@ -34,7 +34,7 @@ def _positions(players: int = 2, seed: int = 3, plies: int = 120):
 def test_the_search_bot_is_a_windward_bot():
     bot = make_bot("mcts:iterations=8", 3)
     assert isinstance(bot, MCTSBot) and isinstance(bot, CoreMCTSBot) and BOTS["mcts"] is MCTSBot
-    assert bot.name == "MCTSBot" and bot.iterations == 8 and bot.rollout_spec == "greedy"
+    assert bot.name == "MCTSBot" and bot.iterations == 8 and bot.rollout_spec == "careful"
     assert pickle.loads(pickle.dumps(bot)).iterations == 8
     with pytest.raises(ValueError):
         make_bot("mcts:iterations=0", 1)

@@ -5,7 +5,7 @@ This module only gathers them (``BOTS``, :func:`make_bot`), so that neither bot 
 other's table and the search bot can build on GreedyBot without an import cycle.
 
 >>> sorted(BOTS)
-['greedy', 'mcts', 'random']
+['careful', 'greedy', 'mcts', 'random']
 >>> make_bot("greedy:red_win=0.7", 1).name
 'GreedyBot'
 """
@@ -20,11 +20,13 @@ from ..core.bots import make_bot as _make_bot
 from .greedy import CARD_VALUE as CARD_VALUE  # re-exported: windward_nb.bots offers it
 from .greedy import Chances, GreedyBot, battle_chances, routes
 from .search import MCTSBot
+from .teamplay import CarefulBot
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "MCTSBot", "BOTS", "make_bot", "routes", "Chances", "battle_chances"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "CarefulBot", "MCTSBot", "BOTS", "make_bot", "routes", "Chances", "battle_chances"]
 
 #: the bots a seat can be given by name (``"greedy"``, ``"mcts:iterations=32"`` ...)
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot, "greedy": GreedyBot, "careful": CarefulBot,
+                                      "mcts": MCTSBot}
 
 
 def make_bot(spec: Any, seed: Any = None) -> Bot:

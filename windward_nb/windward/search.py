@@ -43,6 +43,7 @@ from ..core.actions import Action
 from .actions import Action as WindwardAction
 from .greedy import GreedyBot, routes
 from .state import PORT, GameState
+from .teamplay import CarefulBot, team_value
 
 __all__ = ["MCTSBot", "options", "value", "settled", "TARGETS"]
 
@@ -120,7 +121,7 @@ def options(s: GameState, seat: int) -> list[Option]:
         return []
     by = {str(a): a for a in legal}
     top = s.frames[-1] if s.frames else None
-    greedy = GreedyBot(0)  # a fresh one per call: its count of actions per turn must not add up across samples
+    greedy = CarefulBot(0)  # GreedyBot, careful in team modes; fresh per call (its per-turn action count)
     if top is None and s.current == seat:
         key = _turn_key(s)
         done = _until_battle_or_turn_end(seat, key)
@@ -192,7 +193,7 @@ def value(s: GameState) -> list[float]:
         return [float(x) for x in rules.returns(s)]
     n = len(s.ships)
     if s.mode == "solo" or s.mode == "cooperative":
-        return [_team_value(s)] * n
+        return [team_value(s)] * n
     w = [worth(s, i) for i in range(n)]
     goal = s.components.limits["notoriety_goal"]
     temp = 1.0 + 2.0 * max(0.0, 1.0 - max(w) / goal)  # the nearer the goal, the more a lead counts
@@ -200,20 +201,6 @@ def value(s: GameState) -> list[float]:
     e = [math.exp((x - m) / temp) for x in w]
     tot = sum(e)
     return [x / tot for x in e]
-
-
-def _team_value(s: GameState) -> float:
-    """Solo and cooperative: progress toward beating the cresters, and the ships' strength."""
-    n = len(s.ships)
-    power = sum(_power(s, i) for i in range(n)) / n
-    if s.mode == "solo":
-        reds = len(s.planet.red_start)
-        beaten = reds - len(s.reds)
-        v = 0.05 + 0.55 * beaten / max(reds, 1) + 0.04 * min(power, 5.0)
-    else:
-        lives = s.lives or [n, n]
-        v = 0.05 + 0.6 * (n - lives[1]) / n - 0.2 * (n - lives[0]) / n + 0.04 * min(power, 5.0)
-    return float(min(0.99, max(0.01, v)))
 
 
 # =============================================================================== the bot
@@ -225,7 +212,7 @@ class MCTSBot(CoreMCTSBot):
     GreedyBot): about as strong in ``benchmarks/strength.py``, and several times slower."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
+                 c: float = 0.5, rollout: Any = "careful", rollout_plies: int = 0, widen: float = 0.5,
                  max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
                  to_own_turn: bool = False):
         if iterations is None and seconds is None:
