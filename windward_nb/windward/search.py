@@ -43,7 +43,7 @@ from ..core.actions import Action
 from .actions import Action as WindwardAction
 from .greedy import GreedyBot, routes
 from .state import PORT, GameState
-from .teamplay import CarefulBot, team_value
+from .teamplay import TEAM_MODES, CarefulBot, team_value
 
 __all__ = ["MCTSBot", "options", "value", "settled", "TARGETS"]
 
@@ -113,6 +113,52 @@ _WHY = {"home": "sell at {}", "items": "pick up at {}", "crester": "load the cre
         "ship": "attack the ship at {}"}
 
 
+_SHIP_MOVES = frozenset({"move", "leave", "enter", "zephyr", "around", "end"})
+REST_PLANS = 3  #: team modes: the safest places to rest that become plans of their own
+
+
+def _rest_at(greedy: GreedyBot, seat: int, key: tuple[int, int, int], target: int) -> Callable[[GameState], Action | None]:
+    """Do what CarefulBot does on the spot (orders, purchases, pick-ups), sail to ``target`` and rest there."""
+    rest = _greedy_policy(greedy)
+
+    def policy(s: GameState) -> Action | None:
+        if s.over or _turn_key(s) != key:
+            return None
+        if s.frames or s.current != seat:
+            return rest(s)
+        me = s.ships[seat]
+        legal = type(s).rules.legal_actions(s)
+        by = {str(a): a for a in legal}
+        a = greedy.act(s, legal)
+        if a.verb not in _SHIP_MOVES:
+            return a
+        if me.pos == target:
+            return by.get("end turn", a)
+        costs, first = routes(s, seat)
+        if target in costs:
+            b = greedy._step(s, seat, me, by, first.get(target))
+            if b is not None:
+                return b
+        return by.get("end turn", a)
+
+    return policy
+
+
+def _rest_plans(s: GameState, seat: int, greedy: GreedyBot, key: tuple[int, int, int], done: Any,
+                costs: dict[int, int], budget: int) -> list[Option]:
+    """Solo Adventure and Cooperative game: resting in the right place is what keeps the ship afloat,
+    so the few places CarefulBot judges safest to rest in become plans (the search then plays the
+    crester moves and the battles out, where the forecast only counts who can reach the ship)."""
+    me = s.ships[seat]
+    p = s.planet
+    blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat} | set(s.reds) | {s.white}
+    spots = [(greedy.rest_value(s, seat, h), h) for h, c in costs.items()
+             if c <= budget and h >= 0 and h != me.pos and h not in blockers and not p.is_drift[h]]
+    spots.sort(key=lambda x: (-x[0], x[1]))
+    return [Plan(f"rest@{h}", f"rest at {_place(s, h)}", _rest_at(greedy, seat, key, h), done=done, commit=True)
+            for _, h in spots[:REST_PLANS]]
+
+
 def options(s: GameState, seat: int) -> list[Option]:
     """The plans worth comparing for ``seat`` here, GreedyBot's own first (see the module doc)."""
     rules = type(s).rules
@@ -143,6 +189,8 @@ def options(s: GameState, seat: int) -> list[Option]:
             plans.append(plan)
         if "end turn" in by:
             plans.append(Plan("end turn", "end the turn here", _end_turn(greedy, key), done=done, commit=True))
+        if s.mode in TEAM_MODES:
+            plans += _rest_plans(s, seat, greedy, key, done, costs, budget)
         return plans
     best = greedy.act(s, legal)
     if top is not None and top["k"] == "battle" and top["step"] in ("a_cannons", "d_cannons"):

@@ -130,6 +130,12 @@ class CarefulBot(GreedyBot):
         keep.sort(key=lambda x: -x[0])
         return keep
 
+    def _step(self, s, seat, me, by, a):
+        b = super()._step(s, seat, me, by, a)
+        if b is not None and team_mode(s) and str(b) == "play fuel" and len(me.hand) <= 1 and me.morale <= 1:
+            return None  # the last card must pay for the rest, or the rest sinks the ship
+        return b
+
     # ------------------------------------------------------------------ resting
     def rest_value(self, s: GameState, seat: int, h: int) -> float:
         v = super().rest_value(s, seat, h)

@@ -1,0 +1,158 @@
+"""CarefulBot (the team modes' rule-of-thumb player), the team value the search bot judges by,
+the search bot's rest plans, and the recorded first wins of the Solo Adventure and the
+Cooperative game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import windward_nb as ww
+from windward_nb.core.simulate import play_game
+from windward_nb.windward import record as wrecord
+from windward_nb.windward.bots import BOTS, make_bot
+from windward_nb.windward.search import options
+from windward_nb.windward.state import PORT
+from windward_nb.windward.teamplay import CarefulBot, fighting_chance, ready, team_value
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORDS = sorted((ROOT / "benchmarks" / "results" / "strength" / "wins").glob("*.wwr.json"))
+
+RACES = [dict(players=2), dict(players=3, variants=["white"]), dict(players=4, planet="small"),
+         dict(players=3, edition="b", variants=["naturalist", "achievements"]), dict(players=2, mode="head-to-head")]
+
+
+def _actions(bots, seed, **options):
+    r = play_game("windward", bots=bots, seed=seed, record=True, **options)
+    return list(r.record.actions), r.scores
+
+
+def test_careful_bot_is_in_the_bots_table():
+    assert BOTS["careful"] is CarefulBot
+    bot = make_bot("careful:team_red_win=0.9", 1)
+    assert isinstance(bot, CarefulBot) and bot.team_red_win == 0.9 and bot.name == "CarefulBot"
+
+
+@pytest.mark.parametrize("index", range(len(RACES)))
+def test_in_a_notoriety_race_careful_bot_plays_exactly_as_greedy_bot(index):
+    opts = dict(RACES[index])
+    players = opts.pop("players")
+    for seed in (1, 2):
+        greedy = _actions(["greedy"] * players, seed, players=players, **opts)
+        careful = _actions(["careful"] * players, seed, players=players, **opts)
+        assert careful == greedy
+
+
+@pytest.mark.parametrize("options", [dict(players=1, mode="solo"),
+                                     dict(players=2, mode="cooperative", difficulty="easy"),
+                                     dict(players=3, mode="cooperative", difficulty="hard", edition="b")])
+def test_in_the_team_modes_careful_bot_never_buys_notoriety_and_stocks_up(options):
+    bought: list[str] = []
+    filled = []
+
+    def watch(s, a, events):
+        if a.verb == "buy":
+            bought.append(str(a.arg))
+        for e in events:
+            if e.kind == "CannonFilled":
+                filled.append(e.data["cannons"])
+
+    players = options.pop("players")
+    for seed in range(12):
+        r = play_game("windward", players=players, bots="careful", seed=seed, observer=watch, **options)
+        assert r.over
+    assert "notoriety" not in bought
+    assert filled, "it never filled a cannon"
+
+
+def test_careful_bot_will_not_rest_where_the_rest_sinks_the_ship():
+    g = ww.new_game(players=1, mode="solo", seed=4)
+    s = g.state.clone()
+    me = s.ships[0]
+    me.hand.clear()
+    me.morale = 1
+    bot = CarefulBot(0)
+    sky = next(h for h in range(len(s.planet.cells)) if not s.planet.is_drift[h] and h not in s.reds)
+    assert bot.rest_value(s, 0, sky) == -100.0
+    assert GreedyBotRestValue(s, sky) > -100.0  # GreedyBot weighs it as an ordinary loss
+
+
+def GreedyBotRestValue(s, h):
+    from windward_nb.windward.greedy import GreedyBot
+
+    return GreedyBot(0).rest_value(s, 0, h)
+
+
+def test_careful_bot_does_not_spend_its_last_card_on_speed_at_morale_one():
+    g = ww.new_game(players=1, mode="solo", seed=4)
+    s = g.state.clone()
+    me = s.ships[0]
+    me.hand[:] = ["fuel"]
+    me.morale = 1
+    s.turn.speed = 0
+    bot = CarefulBot(0)
+    by = {"play fuel": ww.windward.actions.Action.parse("play fuel")}
+    step = ww.windward.actions.Action.parse("move N")
+    if s.wind == 1:
+        step = ww.windward.actions.Action.parse("move S")
+    assert bot._step(s, 0, me, by, step) is None
+    me.morale = 2
+    assert str(bot._step(s, 0, me, by, step)) == "play fuel"
+
+
+def test_team_value_is_a_chance_and_rewards_a_ship_fit_to_fight():
+    for opts in (dict(players=1, mode="solo"), dict(players=2, mode="cooperative", difficulty="normal")):
+        g = ww.new_game(seed=7, **opts)
+        s = g.state.clone()
+        weak = team_value(s)
+        assert 0.0 < weak < 1.0
+        foe = "red" if s.mode == "solo" else "white"
+        before = fighting_chance(s, 0, foe)
+        s.ships[0].morale = s.components.limits["morale_max"]
+        s.ships[0].crew.append("Marine" if s.mode == "solo" else "Sergeant")
+        s.ships[0].cannons = s.cannon_slots(0)
+        assert ready(s, 0)
+        assert fighting_chance(s, 0, foe) > before
+        assert team_value(s) > weak
+
+
+def test_the_search_bot_offers_rest_plans_in_the_team_modes_only():
+    g = ww.new_game(players=1, mode="solo", seed=11)
+    while g.state.ships[0].pos == PORT:  # sail out as CarefulBot does
+        g.apply(CarefulBot(1).act(g.state))
+    keys = [o.key for o in options(g.state, 0)]
+    rests = [k for k in keys if str(k).startswith("rest@")]
+    assert 1 <= len(rests) <= 3
+    assert all(o.first(g.state) in g.legal_actions() for o in options(g.state, 0))
+    race = ww.new_game(players=2, seed=11)
+    assert not [o for o in options(race.state, race.current_player) if str(o.key).startswith("rest@")]
+
+
+def test_the_search_bot_finishes_a_team_game():
+    r = play_game("windward", players=1, bots=["mcts:iterations=4"], seed=3, mode="solo")
+    assert r.over
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.name for p in RECORDS])
+def test_a_recorded_first_win_loads_replays_and_is_won_by_careful_bot_again(path):
+    rec = wrecord.load_record(path)
+    g = rec.replay()
+    assert g.state.over and g.outcome().winners
+    assert g.state.mode in ("solo", "cooperative")
+    game = int(path.name.split("game")[1].split(".")[0])
+    data = json.loads(path.read_text())
+    options = {k: v for k, v in data["options"].items() if k != "players"}
+    if "difficulty" in data["setup"]:
+        options["difficulty"] = data["setup"]["difficulty"]
+    players = len(g.state.ships)
+    r = play_game("windward", players=players, bots=["careful"] * players, seed=20_000 + game, record=True, **options)
+    assert list(r.record.actions) == list(rec.actions)
+
+
+def test_the_first_win_records_are_there():
+    """The benchmark found wins of both team modes; their records are kept (see benchmarks/strength.py)."""
+    names = [p.name for p in RECORDS]
+    assert any(n.startswith("solo-") for n in names)
+    assert any(n.startswith("coop-") for n in names)
