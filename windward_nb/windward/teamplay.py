@@ -8,16 +8,19 @@ Cooperative game); and a ship that meets them with three cannons and morale 1 ra
 while one with a full battery, a Marine and morale 4 almost never loses to a red crester (see
 :func:`windward_nb.odds.battle_odds`). So CarefulBot:
 
-* at the Trading Post, gives and buys what makes the ship strong: a Marine (Solo Adventure) or
-  a Sergeant (Cooperative game), every cannon slot filled, morale to the top, a Gas Worker when
-  gas is left, supplies when the hand is short; it never buys notoriety;
+* at the Trading Post, gives and buys what makes the ship strong: a Marine (two more cannon
+  slots and two hits against every red crester, the crester that attacks most often in the
+  first rounds; ``coop_marine=False`` hires a Sergeant in the Cooperative game instead), every
+  cannon slot filled, morale to the top, a Gas Worker when gas is left, supplies when the hand
+  is short, a Coffee played for one more order; it never buys notoriety;
 * goes back to the Trading Post to restock whenever the ship is not *ready* (cannons or morale
   short) and the way there is safe;
 * attacks a red crester only when its odds are high and no ship would be lost on a bad roll,
   and lets the cresters come to it otherwise (a defender sees the attacker's dice before
   choosing its cannons);
-* rests where the fewest cresters can reach it, as GreedyBot does, with a lost ship weighed as
-  the end of the game.
+* rests where the fewest cresters can reach it, as GreedyBot does, never where the rest itself
+  would sink the ship (no card to discard at morale 1), and keeps its last card for that rest
+  rather than burn it as Fuel.
 
 In a notoriety race it *is* GreedyBot: every choice outside the team modes goes to GreedyBot's
 code unchanged.
@@ -57,8 +60,9 @@ class CarefulBot(GreedyBot):
     name = "CarefulBot"
 
     def __init__(self, seed=None, *, red_win: float = 0.6, team_red_win: float = 0.85, red_lost: float = 0.02,
-                 max_turn_actions: int = 60):
+                 max_turn_actions: int = 60, coop_marine: bool = True):
         super().__init__(seed, red_win=red_win, max_turn_actions=max_turn_actions)
+        self.coop_marine = coop_marine  # the Cooperative game's crew: a Marine (True) or a Sergeant
         self.team_red_win = team_red_win  # in the team modes, attack a red only with these odds ...
         self.red_lost = red_lost  # ... and at most this chance of losing the ship
 
@@ -68,7 +72,7 @@ class CarefulBot(GreedyBot):
             return super()._at_port(s, seat, me, by)
         comp = s.components
         lim = comp.limits
-        fighter = "Marine" if s.mode == "solo" else "Sergeant"
+        fighter = "Marine" if s.mode == "solo" or self.coop_marine else "Sergeant"
         other = "Sergeant" if fighter == "Marine" else "Marine"
         wants = []
         if len(me.hand) <= 1:
@@ -139,10 +143,8 @@ class CarefulBot(GreedyBot):
     # ------------------------------------------------------------------ resting
     def rest_value(self, s: GameState, seat: int, h: int) -> float:
         v = super().rest_value(s, seat, h)
-        if not team_mode(s) or h == PORT:
-            return v
         me = s.ships[seat]
-        if not me.hand and me.morale <= 1:
+        if team_mode(s) and h != PORT and not me.hand and me.morale <= 1:
             return -100.0  # the rest itself would sink the ship
         return v
 
