@@ -9,6 +9,7 @@
 - ``movement.routes`` (step tables, integer keys, remembered answers) equals a plain Dijkstra over
   (speed, moves) with ties popped by space, dictionaries in the same order; cut off at a speed
   budget, it answers the part of that within the budget, and going on from there, all of it;
+  ``movement.Reach`` (searching only until the spaces asked for are known) answers alike;
 - ``str(action)`` (remembered texts) equals the grammar's text;
 - ``Action.normalise`` knows the engine's own action tables by identity, and only actions that are
   their own normal form;
@@ -214,6 +215,39 @@ def test_routes_agree_with_the_plain_search(cfg):
             for h in [PORT] + list(range(1, len(s.planet.cells), 5)):
                 assert movement.ship_steps(s, h, ship.hold) == plain_steps(s, h, ship.hold)
     assert n > 150
+
+
+@pytest.mark.parametrize("cfg", [CONFIGS[0], CONFIGS[5]], ids=["large", "small"])
+def test_reach_asks_only_as_far_as_needed_and_agrees(cfg):
+    """``movement.Reach`` (the search run only until the space asked for is known) answers as the
+    plain search cut at the budget does, whatever order the spaces are asked in, from a fresh
+    search, one begun before, or the full answer remembered."""
+    rng = np.random.default_rng(5)
+    n = 0
+    for seed in range(2):
+        for k, s in enumerate(random_states(cfg, seed, 600)):
+            if k % 6:
+                continue
+            for seat in range(len(s.ships)):
+                want_costs, want_first = plain_routes(s, seat)
+                spaces = [PORT] + list(range(len(s.planet.cells)))
+                for within in (0, 1, 2, 4):
+                    for fresh in ("new", "begun", "full"):
+                        movement._PLANET_TABLES.clear()
+                        movement._SEARCHES.clear()
+                        if fresh == "begun":
+                            movement.shared_routes(s, seat, within=rng.integers(0, 3))
+                        elif fresh == "full":
+                            movement.shared_routes(s, seat)
+                        reach = movement.Reach(s, seat, within)
+                        for h in rng.permutation(spaces).tolist():
+                            c = want_costs.get(h)
+                            want = c if c is not None and c <= within else None
+                            assert reach.cost(h) == want, (fresh, within, h)
+                            if want is not None:
+                                assert reach.first(h) == want_first.get(h)
+                    n += 1
+    assert n > 100
 
 
 def test_remembered_texts_are_the_grammar_texts():

@@ -34,7 +34,7 @@ from ..core.actions import Action  # a bot chooses among the actions it is given
 from .battle import totals
 from .frames import BattleFrame
 from .hexgrid import distance as hex_distance
-from .movement import routes, shared_routes
+from .movement import Reach, routes, shared_routes
 from .odds import battle_odds, best_bonuses, hit_distribution
 from .state import ABOARD, PORT, GameState
 
@@ -360,13 +360,14 @@ class GreedyBot(Bot):
     def _pursue(self, s, seat, me, by):
         """Sail toward the best reachable target (one step)."""
         budget = s.turn.speed + self._extra_speed(s, seat, me, by)
-        costs, first = shared_routes(s, seat, within=budget)  # a target beyond the budget is passed over
+        # a target beyond the budget is passed over; the search goes only as far as the targets asked
+        reach = Reach(s, seat, budget)
         wind_card = "aerogenerator" in me.hand
         for value, h, why in self.targets(s, seat, me):
             if h == me.pos:
                 continue
-            cost = costs.get(h)
-            if cost is None or cost > budget:
+            cost = reach.cost(h)
+            if cost is None:
                 if wind_card and value >= 2.5:
                     a = self._wind_for(s, seat, me, h, by)
                     if a is not None:
@@ -377,7 +378,7 @@ class GreedyBot(Bot):
                 continue  # we would arrive with no speed left in a dangerous spot
             if h == PORT and cost >= s.turn.speed and self.rest_value(s, seat, PORT) < -0.5:
                 continue  # no speed left to sail out again, and resting at port would be a disaster
-            a = self._step(s, seat, me, by, first.get(h))
+            a = self._step(s, seat, me, by, reach.first(h))
             if a is not None:
                 return a
         return None

@@ -285,6 +285,33 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     return dict(costs), dict(first)
 
 
+def _position(s: GameState, seat: int | None) -> tuple[Any, tuple, set[int]]:
+    """The planet, the key of everything a route search depends on besides the planet (wind,
+    where the ship is, whether its hold is full, the spaces that end a route), and those spaces."""
+    seat = s.current if seat is None else seat
+    ship = s.ships[seat]
+    blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
+    blockers.update(s.reds)
+    if s.white >= 0:
+        blockers.add(s.white)
+    return s.planet, (s.wind, ship.pos, bool(ship.hold), frozenset(blockers)), blockers
+
+
+def _search(p: Any, key: tuple, blockers: set[int]) -> _Search:
+    """The search of this position: one begun before (perhaps cut off at a budget or at a space
+    asked for, going on from there), or a new one. Searches are remembered by the planet itself
+    and the position key, so they never leak between positions or games."""
+    got = _SEARCHES.get(key)
+    if got is not None and got[0] is p:
+        return got[1]
+    if len(_SEARCHES) >= _SEARCHES_MAX:
+        _SEARCHES.clear()
+    wind, start, hold, _ = key
+    search = _Search(_moves(p, wind, hold), start, blockers)
+    _SEARCHES[key] = (p, search)
+    return search
+
+
 def shared_routes(s: GameState, seat: int | None = None,
                   within: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
     """:func:`routes` without the copies: the remembered dictionaries themselves, which the caller
@@ -293,15 +320,7 @@ def shared_routes(s: GameState, seat: int | None = None,
     With ``within``, only the spaces reachable for at most that much speed need be in the answer
     (their costs and first moves are those of the full answer; the search stops there, unless
     the full answer is already known, which is then returned as it is)."""
-    seat = s.current if seat is None else seat
-    ship = s.ships[seat]
-    blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
-    blockers.update(s.reds)
-    if s.white >= 0:
-        blockers.add(s.white)
-    p = s.planet
-    hold = bool(ship.hold)
-    key = (s.wind, ship.pos, hold, frozenset(blockers))
+    p, key, blockers = _position(s, seat)
     memo = _tables(p)[1]
     got = memo.get(key)
     if got is not None:
@@ -311,12 +330,7 @@ def shared_routes(s: GameState, seat: int | None = None,
         got = memo.get(near)
         if got is not None:
             return got
-    global _LAST_SEARCH
-    last = _LAST_SEARCH
-    if last is not None and last[0] is p and last[1] == key:
-        search = last[2]  # the search of this position, cut off at a budget before: it goes on
-    else:
-        search = _remember_search(p, key, _Search(_moves(p, s.wind, hold), ship.pos, blockers))
+    search = _search(p, key, blockers)
     stop = _FAR if within is None else (max(within, 0) + 1) * _HOPS
     search.run(stop)
     got = search.answer(stop)
@@ -324,10 +338,42 @@ def shared_routes(s: GameState, seat: int | None = None,
         memo.clear()
     if within is None:
         memo[key] = got
-        _LAST_SEARCH = None
+        _SEARCHES.pop(key, None)
     else:
         memo[near] = got
     return got
+
+
+class Reach:
+    """The cost and first move of single spaces within a speed budget for the ship of one seat in
+    one position, searching only as far as the spaces asked for need: the same answers as
+    ``shared_routes(s, seat, within=budget)`` (``cost`` is None beyond the budget, where that
+    dictionary has no entry), for a bot that looks at a few targets, best first, and takes the
+    first one it can reach."""
+
+    __slots__ = ("full", "search", "stop")
+
+    def __init__(self, s: GameState, seat: int | None, within: int):
+        p, key, blockers = _position(s, seat)
+        self.full = _tables(p)[1].get(key)  # the whole answer, when it is known already
+        self.search = None if self.full is not None else _search(p, key, blockers)
+        self.stop = (max(within, 0) + 1) * _HOPS
+
+    def cost(self, h: int) -> int | None:
+        """Least speed to reach ``h``, or None when it is more than the budget (or unreachable)."""
+        if self.full is not None:
+            c = self.full[0].get(h)
+            return None if c is None or c * _HOPS >= self.stop else c
+        if not -1 <= h < len(self.search.best) - 1:
+            return None
+        b = self.search.settle(h, self.stop)
+        return None if b >= self.stop else b // _HOPS
+
+    def first(self, h: int) -> Action | None:
+        """The first move of a cheapest route to ``h`` (ask :meth:`cost` first)."""
+        if self.full is not None:
+            return self.full[1].get(h)
+        return self.search.via[h] if self.search.best[h] < self.stop and h != self.search.start else None
 
 
 _HOPS = 1000  # (speed, moves) is kept as one number, speed * _HOPS + moves (a route has < 1000 moves)
@@ -366,8 +412,21 @@ class _Search:
                 push(heap, (w << _SHIFT) + t + 1)
         self.heap = heap
 
-    def run(self, stop: int) -> None:
-        """Pop until the next key is ``stop`` or more (those cost more than the budget)."""
+    def settle(self, h: int, stop: int) -> int:
+        """The key of ``h`` (speed * _HOPS + moves) when it is less than ``stop``, searching on
+        until it is known; otherwise ``stop`` or more."""
+        best, heap = self.best, self.heap
+        b = best[h]
+        if not heap or b <= heap[0] >> _SHIFT:  # nothing left in the heap can lower it
+            return b
+        if heap[0] >> _SHIFT >= stop:  # everything below the budget is known, and h is not
+            return b
+        self.run(stop, h)
+        return best[h]
+
+    def run(self, stop: int, target: int = -2) -> None:
+        """Pop until the next key is ``stop`` or more (those cost more than the budget), or until
+        ``target`` has been popped (its cost and first move are then known)."""
         moves, start = self.moves, self.start
         edges, best, via, ends, found, heap = moves.edges, self.best, self.via, self.ends, self.found, self.heap
         far = _FAR
@@ -379,7 +438,11 @@ class _Search:
                 push(heap, e)  # for a later, larger budget
                 return
             h = (e & _MASK) - 1
-            if key > best[h] or ends[h] or h == start:
+            if key > best[h] or h == start:
+                continue
+            if ends[h]:
+                if h == target:
+                    return
                 continue
             move = via[h]
             out = edges[h]
@@ -393,6 +456,8 @@ class _Search:
                     best[t] = nk
                     via[t] = move
                     push(heap, (nk << _SHIFT) + t + 1)
+            if h == target:
+                return
 
     def answer(self, stop: int) -> tuple[dict[int, int], dict[int, Action]]:
         """Costs and first moves of the spaces settled below ``stop`` (all of them at ``_FAR``),
@@ -402,13 +467,9 @@ class _Search:
         return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
 
 
-_LAST_SEARCH: tuple[Any, tuple, _Search] | None = None  # (planet, position key, search cut off at a budget)
-
-
-def _remember_search(p: Any, key: tuple, search: _Search) -> _Search:
-    global _LAST_SEARCH
-    _LAST_SEARCH = (p, key, search)
-    return search
+# the searches begun and not finished, by position key: (planet, search); a few at a time
+_SEARCHES: dict[tuple, tuple[Any, _Search]] = {}
+_SEARCHES_MAX = 16
 
 
 def _routes(moves: _Moves, start: int, blockers: set[int],
