@@ -361,19 +361,21 @@ class Reach:
 
     def cost(self, h: int) -> int | None:
         """Least speed to reach ``h``, or None when it is more than the budget (or unreachable)."""
-        if self.full is not None:
-            c = self.full[0].get(h)
+        search = self.search
+        if search is None:
+            c = self.full[0].get(h) if self.full is not None else None
             return None if c is None or c * _HOPS >= self.stop else c
-        if not -1 <= h < len(self.search.best) - 1:
+        if not -1 <= h < len(search.best) - 1:
             return None
-        b = self.search.settle(h, self.stop)
+        b = search.settle(h, self.stop)
         return None if b >= self.stop else b // _HOPS
 
     def first(self, h: int) -> Action | None:
         """The first move of a cheapest route to ``h`` (ask :meth:`cost` first)."""
-        if self.full is not None:
-            return self.full[1].get(h)
-        return self.search.via[h] if self.search.best[h] < self.stop and h != self.search.start else None
+        search = self.search
+        if search is None:
+            return self.full[1].get(h) if self.full is not None else None
+        return search.via[h] if search.best[h] < self.stop and h != search.start else None
 
 
 _HOPS = 1000  # (speed, moves) is kept as one number, speed * _HOPS + moves (a route has < 1000 moves)
