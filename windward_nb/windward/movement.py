@@ -248,16 +248,69 @@ class _Moves:
         self.edges: list[Any] = [None] * (len(p.cells) + 1)
 
     def out_of(self, h: int) -> tuple[tuple[int, int], ...]:
-        """The edges out of ``h`` (making them, and the steps, the first time)."""
-        steps = tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(self.planet, self.wind, self.hold, h))
+        """The edges out of ``h`` (making them, and the steps, the first time): the moves of
+        :func:`ship_steps`, in its order, from the planet's wind-free table (:func:`_sails`)."""
+        sails, extras = _sails(self.planet)
+        if h == PORT:
+            steps = extras[h]
+        else:
+            wind, hold = self.wind, self.hold
+            upwind = opposite(wind)
+            out = []
+            for d, t, a in sails[h]:
+                if t == PORT:
+                    if not hold:
+                        out.append((PORT, _HOPS + 1, a))
+                elif d != upwind:
+                    out.append((t, 1 if d == wind else _HOPS + 1, a))
+            steps = tuple(out) + extras[h]
         self.steps[h] = steps
-        edges = self.edges[h] = tuple((t, w) for t, w, _ in steps)
+        edges = self.edges[h] = tuple([(t, w) for t, w, _ in steps])
         return edges
 
     def steps_of(self, h: int) -> tuple[tuple[int, int, Action], ...]:
         if self.steps[h] is None:
             self.out_of(h)
         return self.steps[h]
+
+
+def _sails(p: Any) -> tuple[list[Any], list[Any]]:
+    """What the ship moves out of each space depend on besides the wind and the hold, per planet:
+    ``sails[h]``, the (direction, target, action) of each neighbour a ship may sail to (on the
+    planet and not Drift, or the Trading Post, whose target is ``PORT``), in direction order;
+    ``extras[h]``, the steps that cost 1 whatever the wind (Zephyr jumps, Around the Planet;
+    leaving port for ``PORT``), as (target, weight, action)."""
+    got = _SAILS.get(id(p))
+    if got is not None and got[0] is p:
+        return got[1]
+    if len(_SAILS) > 64:
+        _SAILS.clear()
+    n = len(p.cells)
+    sails: list[Any] = [()] * (n + 1)
+    extras: list[Any] = [()] * (n + 1)
+    drift = p.is_drift
+    jumps = {z: Action("zephyr", p.cells[z]) for z in p.zephyrs}
+    for h in range(n):
+        row = []
+        for d, t in enumerate(p.nbr[h], start=1):
+            if t == 0:
+                row.append((d, PORT, _ENTER))
+            elif t > 0 and not drift[t]:
+                row.append((d, t, _MOVE[d]))
+        sails[h] = tuple(row)
+        more = []
+        if p.terrain[h] == "zephyr":
+            more.extend((z, _HOPS + 1, jumps[z]) for z in p.zephyrs if z != h)
+        if h in p.corner_link:
+            more.append((p.corner_link[h], _HOPS + 1, _AROUND))
+        extras[h] = tuple(more)
+    extras[PORT] = tuple((t, _HOPS + 1, _LEAVE[d]) for d, t in enumerate(p.port_ring, start=1))
+    tables = (sails, extras)
+    _SAILS[id(p)] = (p, tables)
+    return tables
+
+
+_SAILS: dict[int, tuple[Any, tuple[list[Any], list[Any]]]] = {}
 
 
 def _moves(p: Any, wind: int, hold: bool) -> _Moves:
