@@ -33,6 +33,7 @@ from . import cresters
 from ..core.actions import Action  # a bot chooses among the actions it is given
 from .battle import totals
 from .frames import BattleFrame
+from .hooks import active
 from .hexgrid import distance as hex_distance
 from .movement import Reach, routes, shared_routes
 from .odds import battle_odds, best_bonuses, hit_distribution
@@ -117,6 +118,13 @@ class GreedyBot(Bot):
         self._turn_key: tuple = ()
         self._turn_actions = 0
         self.fallbacks = 0  # times the plan produced nothing legal and the bot fell back
+        # While a decision is made (inside choose, where the position cannot change), answers
+        # worked out for it are kept in _decision (the target list, the table of rest values);
+        # rest values, which depend on far fewer things than the position, are kept from decision
+        # to decision in _rests, by everything they depend on (see _rest_key).
+        self._deciding = False
+        self._decision: dict = {}
+        self._rests: dict[tuple, dict[int, float]] = {}
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, s: GameState, seat: int, legal: list[Action]) -> Action:
@@ -127,7 +135,13 @@ class GreedyBot(Bot):
             "place_red": self._place_red, "plunder": self._plunder, "place_white": self._place_far,
             "release": self._place_far, "teeth": self._teeth,
         }.get(kind, self._other)
-        a = handler(s, seat, by)
+        self._decision = {}
+        self._deciding = True
+        try:
+            a = handler(s, seat, by)
+        finally:
+            self._deciding = False
+            self._decision = {}
         if a is None or str(a) not in by:
             self.fallbacks += 1
             a = by.get("end turn") or by.get("battle done") or legal[0]
@@ -166,6 +180,35 @@ class GreedyBot(Bot):
 
     def rest_value(self, s: GameState, seat: int, h: int) -> float:
         """What ending the turn at ``h`` is worth, in notoriety (sky bonus, minus the danger)."""
+        if h == PORT or not self._deciding:
+            return self._rest_value(s, seat, h)
+        table = self._decision.get(("rests", seat))
+        if table is None:
+            key = self._rest_key(s, seat)
+            table = self._rests.get(key)
+            if table is None:
+                if len(self._rests) >= 256:
+                    self._rests.clear()
+                table = self._rests[key] = {}
+            self._decision[("rests", seat)] = table
+        v = table.get(h)
+        if v is None:
+            v = table[h] = self._rest_value(s, seat, h)
+        return v
+
+    def _rest_key(self, s: GameState, seat: int) -> tuple:
+        """Everything the value of resting at a space at sky depends on (see :meth:`_rest_value`
+        and :func:`cresters.rest_attackers`) besides the space: the ship's own position is not in
+        it (the forecast puts the ship on the space)."""
+        me = s.ships[seat]
+        hooks = active(s)
+        teeth = s.components.teeth_notoriety
+        return (seat, s.planet, teeth["grey"], teeth["red"], s.mode, s.variants, s.white, tuple(s.reds), tuple(s.turn.fought_reds),
+                tuple([sh.pos for i, sh in enumerate(s.ships) if i != seat]), me.morale, bool(me.hand),
+                self.hits_in_hand(me), me.cannons, tuple(sorted(me.crew)), me.tokens, me.hold, me.grey_teeth,
+                me.red_teeth, cresters.red_speed(s), cresters.white_speed(s), hooks.red_stack(s), hooks.reds_roam(s))
+
+    def _rest_value(self, s: GameState, seat: int, h: int) -> float:
         me = s.ships[seat]
         if h == PORT:
             if s.mode == "solo":
@@ -279,7 +322,16 @@ class GreedyBot(Bot):
 
     # ------------------------------------------------------------------ targets
     def targets(self, s: GameState, seat: int, me) -> list[tuple[float, int, str]]:
-        """(value, space, why) of every place worth sailing to now, best first."""
+        """(value, space, why) of every place worth sailing to now, best first (while deciding,
+        the same list for the whole decision: the caller must not change it)."""
+        if not self._deciding:
+            return self._targets(s, seat, me)
+        got = self._decision.get(("targets", seat))
+        if got is None:
+            got = self._decision[("targets", seat)] = self._targets(s, seat, me)
+        return got
+
+    def _targets(self, s: GameState, seat: int, me) -> list[tuple[float, int, str]]:
         comp = s.components
         out: list[tuple[float, int, str]] = []
         teeth = me.grey_teeth * comp.teeth_notoriety["grey"] + me.red_teeth * comp.teeth_notoriety["red"]
