@@ -6,6 +6,7 @@
   legal list, and ``Game.apply`` accepts exactly those (refusing the others, the game unchanged);
 - ``Game.legal_actions`` (remembered per position) equals the rules' fresh list, and ``undo``
   brings back the exact fingerprint, generator and legal list;
+- the route search's moves, made once per kind of space for all planets, are each planet's own;
 - ``movement.routes`` (step tables, integer keys, remembered answers) equals a plain Dijkstra over
   (speed, moves) with ties popped by space, dictionaries in the same order; cut off at a speed
   budget, it answers the part of that within the budget, and going on from there, all of it;
@@ -215,6 +216,27 @@ def test_routes_agree_with_the_plain_search(cfg):
             for h in [PORT] + list(range(1, len(s.planet.cells), 5)):
                 assert movement.ship_steps(s, h, ship.hold) == plain_steps(s, h, ship.hold)
     assert n > 150
+
+
+def test_moves_shared_between_planets_are_each_planets_own_moves():
+    """The route search's moves out of a space are made once for every space of the same kind on
+    any planet (``movement._kinds``): on planets of both sizes in many tile orders, they are the
+    plain moves of that planet, in order, for every wind and hold."""
+    from windward_nb.windward.planet import Planet
+
+    rng = np.random.default_rng(3)
+    for k in range(40):
+        p = Planet("large" if k % 2 else "small", tuple(rng.permutation(6).tolist()))
+        s = ww.new_game(players=2, seed=k).state
+        s.planet = p
+        for wind in range(1, 7):
+            s.wind = wind
+            for hold in (False, True):
+                moves = movement._Moves(p, wind, hold)
+                for h in [PORT] + list(range(len(p.cells))):
+                    want = plain_steps(s, h, "grey" if hold else "")
+                    assert moves.steps_of(h) == tuple((t, c * movement._HOPS + 1, a) for t, c, a in want)
+                    assert moves.edges[h] == tuple((t, c * movement._HOPS + 1) for t, c, _ in want)
 
 
 @pytest.mark.parametrize("cfg", [CONFIGS[0], CONFIGS[5]], ids=["large", "small"])

@@ -203,8 +203,8 @@ class GreedyBot(Bot):
         me = s.ships[seat]
         hooks = active(s)
         teeth = s.components.teeth_notoriety
-        return (seat, s.planet, teeth["grey"], teeth["red"], s.mode, s.variants, s.white, tuple(s.reds), tuple(s.turn.fought_reds),
-                tuple([sh.pos for i, sh in enumerate(s.ships) if i != seat]), me.morale, bool(me.hand),
+        return (seat, s.planet, teeth["grey"], teeth["red"], s.mode, s.variants, s.white, tuple(s.reds),
+                tuple(s.turn.fought_reds), tuple([sh.pos for i, sh in enumerate(s.ships) if i != seat]), me.morale, bool(me.hand),
                 self.hits_in_hand(me), me.cannons, tuple(sorted(me.crew)), me.tokens, me.hold, me.grey_teeth,
                 me.red_teeth, cresters.red_speed(s), cresters.white_speed(s), hooks.red_stack(s), hooks.reds_roam(s))
 

@@ -234,38 +234,31 @@ def _tables(p: Any) -> tuple[dict[tuple[int, bool], _Moves], dict[tuple, tuple]]
 
 class _Moves:
     """The moves out of each space for one wind and hold, as the route search wants them: lists
-    indexed by space (the last slot is ``PORT``), each entry made on first use. ``steps[h]``:
+    indexed by space (the last slot is ``PORT``), each entry filled on first use. ``steps[h]``:
     (target, weight, action); ``edges[h]``: (target, weight). The weight is the speed cost times
     :data:`_HOPS` plus one move (see :class:`_Search`)."""
 
-    __slots__ = ("edges", "hold", "planet", "steps", "wind")
+    __slots__ = ("edges", "hold", "kinds", "planet", "steps", "wind")
 
     def __init__(self, p: Any, wind: int, hold: bool):
         if len(p.cells) + 1 > _MASK:  # pragma: no cover - planets have 91 spaces at most
             raise ValueError("too many spaces for the route search")
         self.planet, self.wind, self.hold = p, wind, hold
+        self.kinds = _kinds(p)
         self.steps: list[Any] = [None] * (len(p.cells) + 1)
         self.edges: list[Any] = [None] * (len(p.cells) + 1)
 
     def out_of(self, h: int) -> tuple[tuple[int, int], ...]:
-        """The edges out of ``h`` (making them, and the steps, the first time): the moves of
-        :func:`ship_steps`, in its order, from the planet's wind-free table (:func:`_sails`)."""
-        sails, extras = _sails(self.planet)
-        if h == PORT:
-            steps = extras[h]
-        else:
-            wind, hold = self.wind, self.hold
-            upwind = opposite(wind)
-            out = []
-            for d, t, a in sails[h]:
-                if t == PORT:
-                    if not hold:
-                        out.append((PORT, _HOPS + 1, a))
-                elif d != upwind:
-                    out.append((t, 1 if d == wind else _HOPS + 1, a))
-            steps = tuple(out) + extras[h]
-        self.steps[h] = steps
-        edges = self.edges[h] = tuple([(t, w) for t, w, _ in steps])
+        """The edges out of ``h`` (filling them, and the steps, the first time): the moves of
+        :func:`ship_steps`, in its order. Spaces of one kind (:func:`_kinds`) have the same moves
+        on every planet, so they are made once for all planets."""
+        key = self.kinds[h] * 16 + self.wind * 2 + self.hold
+        got = _KIND_MOVES.get(key)
+        if got is None:
+            steps = tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(self.planet, self.wind, self.hold, h))
+            got = _KIND_MOVES[key] = (steps, tuple([(t, w) for t, w, _ in steps]))
+        self.steps[h] = got[0]
+        edges = self.edges[h] = got[1]
         return edges
 
     def steps_of(self, h: int) -> tuple[tuple[int, int, Action], ...]:
@@ -274,43 +267,42 @@ class _Moves:
         return self.steps[h]
 
 
-def _sails(p: Any) -> tuple[list[Any], list[Any]]:
-    """What the ship moves out of each space depend on besides the wind and the hold, per planet:
-    ``sails[h]``, the (direction, target, action) of each neighbour a ship may sail to (on the
-    planet and not Drift, or the Trading Post, whose target is ``PORT``), in direction order;
-    ``extras[h]``, the steps that cost 1 whatever the wind (Zephyr jumps, Around the Planet;
-    leaving port for ``PORT``), as (target, weight, action)."""
-    got = _SAILS.get(id(p))
+def _kinds(p: Any) -> list[int]:
+    """A number for each space of the planet (the last slot for ``PORT``) that is the same for two
+    spaces, on any planets, exactly when the ship moves out of them (:func:`ship_steps`) are the
+    same for every wind and hold: it names the space's neighbours the ship may sail to, in
+    direction order (the Trading Post as ``PORT``), and its Zephyr and Around-the-Planet targets
+    (targets are indices of the same cells on planets of one size)."""
+    got = _PLANET_KINDS.get(id(p))
     if got is not None and got[0] is p:
         return got[1]
-    if len(_SAILS) > 64:
-        _SAILS.clear()
+    if len(_PLANET_KINDS) > 64:
+        _PLANET_KINDS.clear()
     n = len(p.cells)
-    sails: list[Any] = [()] * (n + 1)
-    extras: list[Any] = [()] * (n + 1)
     drift = p.is_drift
-    jumps = {z: Action("zephyr", p.cells[z]) for z in p.zephyrs}
-    for h in range(n):
-        row = []
-        for d, t in enumerate(p.nbr[h], start=1):
-            if t == 0:
-                row.append((d, PORT, _ENTER))
-            elif t > 0 and not drift[t]:
-                row.append((d, t, _MOVE[d]))
-        sails[h] = tuple(row)
-        more = []
-        if p.terrain[h] == "zephyr":
-            more.extend((z, _HOPS + 1, jumps[z]) for z in p.zephyrs if z != h)
-        if h in p.corner_link:
-            more.append((p.corner_link[h], _HOPS + 1, _AROUND))
-        extras[h] = tuple(more)
-    extras[PORT] = tuple((t, _HOPS + 1, _LEAVE[d]) for d, t in enumerate(p.port_ring, start=1))
-    tables = (sails, extras)
-    _SAILS[id(p)] = (p, tables)
-    return tables
+    kinds = [0] * (n + 1)
+    for h in range(-1, n):
+        if h == PORT:
+            sig: tuple = (len(p.cells), "port", tuple(p.port_ring))
+        else:
+            sails = tuple((d, PORT if t == 0 else t) for d, t in enumerate(p.nbr[h], start=1)
+                          if t == 0 or (t > 0 and not drift[t]))
+            jumps = tuple(z for z in p.zephyrs if z != h) if p.terrain[h] == "zephyr" else ()
+            sig = (len(p.cells), h, sails, jumps, p.corner_link.get(h, -2))
+        k = _KIND_NUMBERS.get(sig)
+        if k is None:
+            k = _KIND_NUMBERS[sig] = len(_KIND_NUMBERS)
+        kinds[h] = k
+    _PLANET_KINDS[id(p)] = (p, kinds)
+    return kinds
 
 
-_SAILS: dict[int, tuple[Any, tuple[list[Any], list[Any]]]] = {}
+_PLANET_KINDS: dict[int, tuple[Any, list[int]]] = {}
+# The description of a space's moves -> its number. Never cleared (the planets' lists of numbers
+# would then name other kinds); bounded, as the planets are: tiles in some order around the
+# Trading Post, so a few thousand kinds (mostly Zephyrs, whose jumps differ with the tile order).
+_KIND_NUMBERS: dict[tuple, int] = {}
+_KIND_MOVES: dict[int, tuple[Any, Any]] = {}  # number * 16 + wind * 2 + hold -> (steps, edges)
 
 
 def _moves(p: Any, wind: int, hold: bool) -> _Moves:
