@@ -253,21 +253,30 @@ def test_reach_asks_only_as_far_as_needed_and_agrees(cfg):
             for seat in range(len(s.ships)):
                 want_costs, want_first = plain_routes(s, seat)
                 spaces = [PORT] + list(range(len(s.planet.cells)))
-                for within in (0, 1, 2, 4):
+                for within in (0, 1, 2, 4, None):
                     for fresh in ("new", "begun", "full"):
                         movement._PLANET_TABLES.clear()
                         movement._SEARCHES.clear()
                         if fresh == "begun":
-                            movement.shared_routes(s, seat, within=rng.integers(0, 3))
+                            movement.shared_routes(s, seat, within=int(rng.integers(0, 3)))
                         elif fresh == "full":
                             movement.shared_routes(s, seat)
                         reach = movement.Reach(s, seat, within)
                         for h in rng.permutation(spaces).tolist():
                             c = want_costs.get(h)
-                            want = c if c is not None and c <= within else None
+                            # a lower bound, before and after the question
+                            assert reach.at_least(h) <= (99 if c is None else c)
+                            want = c if c is not None and (within is None or c <= within) else None
                             assert reach.cost(h) == want, (fresh, within, h)
                             if want is not None:
                                 assert reach.first(h) == want_first.get(h)
+                            if within is None:
+                                assert reach.at_least(h) == (99 if c is None else c)
+                        budget = int(rng.integers(0, 5))  # then the whole part within a budget, in order
+                        near_costs, near_first = reach.within(budget)
+                        keep = [h for h, c in want_costs.items() if c <= budget]
+                        assert list(near_costs.items()) == [(h, want_costs[h]) for h in keep]
+                        assert list(near_first.items()) == [(h, want_first[h]) for h in keep if h in want_first]
                     n += 1
     assert n > 100
 

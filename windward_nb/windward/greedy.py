@@ -35,7 +35,7 @@ from .battle import totals
 from .frames import BattleFrame
 from .hooks import active
 from .hexgrid import distance as hex_distance
-from .movement import Reach, routes, shared_routes
+from .movement import Reach, routes
 from .odds import battle_odds, best_bonuses, hit_distribution
 from .state import ABOARD, PORT, GameState
 
@@ -460,8 +460,7 @@ class GreedyBot(Bot):
                 if w == old or f"play aerogenerator {w}" not in by:
                     continue
                 s.wind = w
-                costs, _ = shared_routes(s, seat, within=budget)
-                if costs.get(target, 99) <= budget:
+                if Reach(s, seat, budget).cost(target) is not None:
                     return by[f"play aerogenerator {w}"]
         finally:
             s.wind = old
@@ -498,8 +497,8 @@ class GreedyBot(Bot):
     def _finish(self, s, seat, me, by):
         """Sail to the best place to rest (at sky, out of danger, toward the next target) and end."""
         end = by.get("end turn")
-        costs, first = shared_routes(s, seat)
-        goal = self._next_goal(s, seat, me, costs)
+        reach = Reach(s, seat)
+        goal = self._next_goal(s, seat, me, reach)
         p = s.planet
         blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat} | set(s.reds) | {s.white}
 
@@ -514,6 +513,7 @@ class GreedyBot(Bot):
         here = score(me.pos) if end is not None else -99.0
         best, best_h = here, me.pos
         budget = s.turn.speed + (self._extra_speed(s, seat, me, by) if here < -0.5 else 0)
+        costs, first = reach.within(budget)  # in the order of the whole answer
         for h, c in costs.items():
             if c > budget or h in blockers or h == me.pos:
                 continue
@@ -528,14 +528,22 @@ class GreedyBot(Bot):
                 return a
         return end
 
-    def _next_goal(self, s, seat, me, costs) -> int | None:
-        """Where the ship wants to be next turn (for choosing where to rest)."""
+    def _next_goal(self, s, seat, me, reach: Reach) -> int | None:
+        """Where the ship wants to be next turn (for choosing where to rest): the target with the
+        best value for its distance (a target out of reach counts as 8 speed away)."""
         best, goal = 0.0, None
         for value, h, why in self.targets(s, seat, me):
+            # the targets come best first, and the best a target can score is its value (at no
+            # distance): the rest cannot beat a score already as high
+            if value <= best:
+                break
             if why == "launch":
                 continue
-            c = costs.get(h, 8)
-            v = value / (1 + 0.3 * c)
+            # nor can one that is at least so far away (searching no further to see it)
+            if value / (1 + 0.3 * min(reach.at_least(h), 8)) <= best:
+                continue
+            c = reach.cost(h)
+            v = value / (1 + 0.3 * (8 if c is None else c))
             if v > best:
                 best, goal = v, h
         return goal

@@ -390,19 +390,20 @@ def shared_routes(s: GameState, seat: int | None = None,
 
 
 class Reach:
-    """The cost and first move of single spaces within a speed budget for the ship of one seat in
-    one position, searching only as far as the spaces asked for need: the same answers as
-    ``shared_routes(s, seat, within=budget)`` (``cost`` is None beyond the budget, where that
-    dictionary has no entry), for a bot that looks at a few targets, best first, and takes the
-    first one it can reach."""
+    """The cost and first move of single spaces for the ship of one seat in one position, within
+    a speed budget or not, searching only as far as the spaces asked for need: the same answers
+    as ``shared_routes(s, seat, within=budget)`` (``cost`` is None beyond the budget or where a
+    space cannot be reached, where that dictionary has no entry), for a bot that looks at a few
+    targets, best first. The search goes on from where it stopped, for later questions about
+    the same position too (it is remembered by position, see :func:`_search`)."""
 
     __slots__ = ("full", "search", "stop")
 
-    def __init__(self, s: GameState, seat: int | None, within: int):
+    def __init__(self, s: GameState, seat: int | None, within: int | None = None):
         p, key, blockers = _position(s, seat)
         self.full = _tables(p)[1].get(key)  # the whole answer, when it is known already
         self.search = None if self.full is not None else _search(p, key, blockers)
-        self.stop = (max(within, 0) + 1) * _HOPS
+        self.stop = _FAR if within is None else (max(within, 0) + 1) * _HOPS
 
     def cost(self, h: int) -> int | None:
         """Least speed to reach ``h``, or None when it is more than the budget (or unreachable)."""
@@ -421,6 +422,36 @@ class Reach:
         if search is None:
             return self.full[1].get(h) if self.full is not None else None
         return search.via[h] if search.best[h] < self.stop and h != search.start else None
+
+    def at_least(self, h: int) -> int:
+        """A lower bound of the speed needed to reach ``h`` found without searching further: its
+        cost once known, otherwise the cost of the cheapest space still to be settled (99 when the
+        search is over and ``h`` was not reached)."""
+        search = self.search
+        if search is None:
+            c = self.full[0].get(h) if self.full is not None else None
+            return 99 if c is None else c
+        if not -1 <= h < len(search.best) - 1:
+            return 99
+        b = search.best[h]
+        heap = search.heap
+        if not heap or b <= heap[0] >> _SHIFT:  # settled (or never reached)
+            return min(b // _HOPS, 99)
+        return (heap[0] >> _SHIFT) // _HOPS
+
+    def within(self, budget: int) -> tuple[dict[int, int], dict[int, Action]]:
+        """The answer of ``shared_routes(s, seat, within=budget)`` (or, when the whole answer is
+        known, the part of it within the budget), as new dictionaries in the order of the whole
+        answer."""
+        stop = (max(budget, 0) + 1) * _HOPS
+        search = self.search
+        if search is None:
+            assert self.full is not None
+            costs, first = self.full
+            near = {h: c for h, c in costs.items() if c * _HOPS < stop}
+            return near, {h: a for h, a in first.items() if h in near}
+        search.run(stop)
+        return search.answer(stop)
 
 
 _HOPS = 1000  # (speed, moves) is kept as one number, speed * _HOPS + moves (a route has < 1000 moves)
