@@ -236,7 +236,8 @@ def test_moves_shared_between_planets_are_each_planets_own_moves():
                 for h in [PORT] + list(range(len(p.cells))):
                     want = plain_steps(s, h, "grey" if hold else "")
                     assert moves.steps_of(h) == tuple((t, c * movement._HOPS + 1, a) for t, c, a in want)
-                    assert moves.edges[h] == tuple((t, c * movement._HOPS + 1) for t, c, _ in want)
+                    assert moves.edges[h] == tuple((t, ((c * movement._HOPS + 1) << movement._SHIFT) + t + 1)
+                                                   for t, c, _ in want)
 
 
 @pytest.mark.parametrize("cfg", [CONFIGS[0], CONFIGS[5]], ids=["large", "small"])

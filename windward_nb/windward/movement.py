@@ -235,8 +235,9 @@ def _tables(p: Any) -> tuple[dict[tuple[int, bool], _Moves], dict[tuple, tuple]]
 class _Moves:
     """The moves out of each space for one wind and hold, as the route search wants them: lists
     indexed by space (the last slot is ``PORT``), each entry filled on first use. ``steps[h]``:
-    (target, weight, action); ``edges[h]``: (target, weight). The weight is the speed cost times
-    :data:`_HOPS` plus one move (see :class:`_Search`)."""
+    (target, weight, action); ``edges[h]``: (target, ``weight << _SHIFT | target + 1``), what the
+    move adds to a heap entry (see :class:`_Search`). The weight is the speed cost times
+    :data:`_HOPS` plus one move."""
 
     __slots__ = ("edges", "hold", "kinds", "planet", "steps", "wind")
 
@@ -256,7 +257,7 @@ class _Moves:
         got = _KIND_MOVES.get(key)
         if got is None:
             steps = tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(self.planet, self.wind, self.hold, h))
-            got = _KIND_MOVES[key] = (steps, tuple([(t, w) for t, w, _ in steps]))
+            got = _KIND_MOVES[key] = (steps, tuple([(t, (w << _SHIFT) + t + 1) for t, w, _ in steps]))
         self.steps[h] = got[0]
         edges = self.edges[h] = got[1]
         return edges
@@ -411,17 +412,17 @@ class Reach:
         if search is None:
             c = self.full[0].get(h) if self.full is not None else None
             return None if c is None or c * _HOPS >= self.stop else c
-        if not -1 <= h < len(search.best) - 1:
+        if not -1 <= h < len(search.mark) - 1:
             return None
-        b = search.settle(h, self.stop)
-        return None if b >= self.stop else b // _HOPS
+        k = search.settle(h, self.stop)
+        return None if k >= self.stop else k // _HOPS
 
     def first(self, h: int) -> Action | None:
         """The first move of a cheapest route to ``h`` (ask :meth:`cost` first)."""
         search = self.search
         if search is None:
             return self.full[1].get(h) if self.full is not None else None
-        return search.via[h] if search.best[h] < self.stop and h != search.start else None
+        return search.via[h] if search.key(h) < self.stop and h != search.start else None
 
     def at_least(self, h: int) -> int:
         """A lower bound of the speed needed to reach ``h`` found without searching further: its
@@ -431,12 +432,12 @@ class Reach:
         if search is None:
             c = self.full[0].get(h) if self.full is not None else None
             return 99 if c is None else c
-        if not -1 <= h < len(search.best) - 1:
+        if not -1 <= h < len(search.mark) - 1:
             return 99
-        b = search.best[h]
+        m = search.mark[h]
         heap = search.heap
-        if not heap or b <= heap[0] >> _SHIFT:  # settled (or never reached)
-            return min(b // _HOPS, 99)
+        if not heap or m <= heap[0]:  # settled (or never reached)
+            return min((m >> _SHIFT) // _HOPS, 99)
         return (heap[0] >> _SHIFT) // _HOPS
 
     def within(self, budget: int) -> tuple[dict[int, int], dict[int, Action]]:
@@ -462,61 +463,75 @@ _FAR = 99 * _HOPS  # not reached
 
 class _Search:
     """Dijkstra over (speed, moves) from ``start``, ties popped by space, over ``moves``, that may
-    stop at a speed budget and go on later (the pops then continue exactly where they stopped).
-    Spaces index lists with one slot per space and a last one for ``PORT`` (-1)."""
+    stop at a speed budget or at a space asked for and go on later (the pops then continue
+    exactly where they stopped). Spaces index lists with one slot per space and a last one for
+    ``PORT`` (-1).
 
-    __slots__ = ("best", "ends", "found", "heap", "moves", "start", "via")
+    The heap holds ints ``key << _SHIFT | space + 1`` with ``key = speed * _HOPS + moves``, and
+    ``mark[h]`` is the entry of the best route to ``h`` found so far (``_FAR << _SHIFT`` while
+    none is), so comparing entries of one space compares keys, and an edge's weight is added to
+    an entry as one int (:meth:`_Moves.out_of`)."""
+
+    __slots__ = ("ends", "found", "heap", "mark", "moves", "start", "via")
 
     def __init__(self, moves: _Moves, start: int, blockers: set[int]):
         n = len(moves.edges)
         self.moves, self.start = moves, start
-        best = self.best = [_FAR] * n
+        far = _FAR << _SHIFT
+        mark = self.mark = [far] * n
         via: list[Any] = [None] * n  # the first move of the best route to each space
         self.via = via
         ends = self.ends = [False] * n
         for b in blockers:
             if -1 <= b < n - 1:
                 ends[b] = True
-        best[start] = 0
+        mark[start] = start + 1  # key 0
         found = self.found = [start]  # spaces in the order they were first reached (the order of the answer)
         heap: list[int] = []
         push = heapq.heappush
         for t, w, a in moves.steps_of(start):  # the first moves (the start is left whatever stands there)
-            if w < best[t]:
-                if best[t] == _FAR:
+            e = (w << _SHIFT) + t + 1
+            if e < mark[t]:
+                if mark[t] >= far:
                     found.append(t)
-                best[t] = w
+                mark[t] = e
                 via[t] = a
-                push(heap, (w << _SHIFT) + t + 1)
+                push(heap, e)
         self.heap = heap
 
+    def key(self, h: int) -> int:
+        """The key (speed * _HOPS + moves) of the best route to ``h`` found so far (``_FAR``: none)."""
+        return self.mark[h] >> _SHIFT
+
     def settle(self, h: int, stop: int) -> int:
-        """The key of ``h`` (speed * _HOPS + moves) when it is less than ``stop``, searching on
-        until it is known; otherwise ``stop`` or more."""
-        best, heap = self.best, self.heap
-        b = best[h]
-        if not heap or b <= heap[0] >> _SHIFT:  # nothing left in the heap can lower it
-            return b
+        """The key of ``h`` when it is less than ``stop``, searching on until it is known;
+        otherwise ``stop`` or more."""
+        mark, heap = self.mark, self.heap
+        m = mark[h]
+        if not heap or m <= heap[0]:  # nothing left in the heap can lower it
+            return m >> _SHIFT
         if heap[0] >> _SHIFT >= stop:  # everything below the budget is known, and h is not
-            return b
+            return m >> _SHIFT
         self.run(stop, h)
-        return best[h]
+        return mark[h] >> _SHIFT
 
     def run(self, stop: int, target: int = -2) -> None:
         """Pop until the next key is ``stop`` or more (those cost more than the budget), or until
         ``target`` has been popped (its cost and first move are then known)."""
-        moves, start = self.moves, self.start
-        edges, best, via, ends, found, heap = moves.edges, self.best, self.via, self.ends, self.found, self.heap
-        far = _FAR
+        moves = self.moves
+        edges, mark, via, ends, found, heap = moves.edges, self.mark, self.via, self.ends, self.found, self.heap
+        far = _FAR << _SHIFT
+        stop_at = stop << _SHIFT  # entries of keys below stop are below this
+        mask = _MASK
         pop, push = heapq.heappop, heapq.heappush
         while heap:
             e = pop(heap)
-            key = e >> _SHIFT
-            if key >= stop:
+            if e >= stop_at:
                 push(heap, e)  # for a later, larger budget
                 return
-            h = (e & _MASK) - 1
-            if key > best[h] or h == start:
+            slot = e & mask
+            h = slot - 1
+            if e != mark[h]:  # a route to h found cheaper since (the start is never pushed)
                 continue
             if ends[h]:
                 if h == target:
@@ -526,23 +541,28 @@ class _Search:
             out = edges[h]
             if out is None:
                 out = moves.out_of(h)
-            for t, w in out:
-                nk = key + w
-                if nk < best[t]:
-                    if best[t] == far:
+            base = e - slot  # key << _SHIFT
+            for t, step in out:
+                ne = base + step
+                if ne < mark[t]:
+                    if mark[t] >= far:
                         found.append(t)
-                    best[t] = nk
+                    mark[t] = ne
                     via[t] = move
-                    push(heap, (nk << _SHIFT) + t + 1)
+                    push(heap, ne)
             if h == target:
                 return
 
     def answer(self, stop: int) -> tuple[dict[int, int], dict[int, Action]]:
         """Costs and first moves of the spaces settled below ``stop`` (all of them at ``_FAR``),
         in the order they were first reached; the start (cost 0) first."""
-        best, via = self.best, self.via
-        found = self.found if stop >= _FAR else [h for h in self.found if best[h] < stop]
-        return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
+        mark, via = self.mark, self.via
+        if stop >= _FAR:
+            found = self.found
+        else:
+            stop_at = stop << _SHIFT
+            found = [h for h in self.found if mark[h] < stop_at]
+        return {h: (mark[h] >> _SHIFT) // _HOPS for h in found}, {h: via[h] for h in found[1:]}
 
 
 # the searches begun and not finished, by position key: (planet, search); a few at a time
