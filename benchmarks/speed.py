@@ -210,11 +210,17 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=60, help="MCTSBot iterations per repetition for (d)")
     ap.add_argument("--before", default=BEFORE, help=f"the commit to compare with (default {BEFORE})")
     ap.add_argument("--no-before", action="store_true", help="measure this checkout only")
+    ap.add_argument("--only", default=",".join(KINDS),
+                    help=f"the measurements to make, comma-separated (default all: {','.join(KINDS)})")
     ap.add_argument("--worker", choices=sorted(KINDS), help=argparse.SUPPRESS)
     ap.add_argument("--n", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--expect", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    kinds = [k.strip() for k in args.only.split(",") if k.strip()]
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown or not kinds:
+        ap.error(f"--only takes some of {', '.join(KINDS)} (got {args.only!r})")
     if args.worker:
         worker(args.worker, args.n, args.seed, args.expect)
         return
@@ -247,14 +253,15 @@ def main() -> None:
         sides = [("after", ROOT)] + ([("before", old)] if before else [])
         for rep in range(args.reps):
             order = sides if rep % 2 == 0 else sides[::-1]
-            for kind in KINDS:
+            for kind in kinds:
                 for side, tree in order:
                     r = run_worker(tree, kind, sizes[kind], rep)
                     runs.setdefault((kind, side), []).append(r)
                     if kind == "greedy":
                         greedy_plies[side] = r["plies"]
-            chess_runs.append(chess_plies(args.chess, rep))
-    c = median_rate(chess_runs)
+            if "apply" in kinds or "engine" in kinds:
+                chess_runs.append(chess_plies(args.chess, rep))
+    c = median_rate(chess_runs) if chess_runs else 0.0
     rate = {key: median_rate(v) for key, v in runs.items()}
 
     def ratio(x: float, y: float) -> str:
@@ -268,6 +275,8 @@ def main() -> None:
             ("(d) MCTSBot search iterations/s", "search", False, None)]
     verdicts = []
     for label, kind, vs_chess, goal in rows:
+        if kind not in kinds:
+            continue
         a = rate[(kind, "after")]
         b = rate.get((kind, "before"))
         fmt = "{:12,.1f}" if kind == "greedy" else "{:12,.0f}"
@@ -284,7 +293,8 @@ def main() -> None:
         else:
             g = "no baseline"
         print(f"{label:44s} {' '.join(cells)} {g:>10s}")
-    print(f"{'python-chess push + legal_moves, plies/s':44s} {c:12,.0f}")
+    if chess_runs:
+        print(f"{'python-chess push + legal_moves, plies/s':44s} {c:12,.0f}")
     if before and greedy_plies.get("before") is not None:
         same = greedy_plies["before"] == greedy_plies["after"]
         print(f"GreedyBot games identical before and after (plies per game): {same}")

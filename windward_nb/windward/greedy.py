@@ -357,11 +357,13 @@ class GreedyBot(Bot):
                 owner, _ = s.longboat_at(h)
                 if owner in (-1, seat):
                     out.append((2.6 + (0.5 if owner == seat else 0), h, "crester"))
-            c = self.red_attack(s, seat)
-            if c.win >= self.red_win and me.morale >= 2:
-                value = c.win * 5.0 - c.attacker_lost * (2 + self.cargo_value(s, me)) - c.loss
-                for r in s.reds:
-                    if f"red@{r}" not in s.turn.no_attack:
+            # the odds of attacking a red crester, asked only when there is one it may attack
+            reds = [r for r in s.reds if f"red@{r}" not in s.turn.no_attack] if me.morale >= 2 else []
+            if reds:
+                c = self.red_attack(s, seat)
+                if c.win >= self.red_win:
+                    value = c.win * 5.0 - c.attacker_lost * (2 + self.cargo_value(s, me)) - c.loss
+                    for r in reds:
                         out.append((value, r, "red"))
         for b in me.boats:
             if b >= 0 and b not in s.greys_down:
