@@ -24,6 +24,7 @@ there measures the neighbours as much as the code); medians over the repetitions
 the ratios of medians.
 
     python benchmarks/speed.py [--reps 5] [--games 6] [--greedy 4] [--iterations 60] [--before REV]
+                               [--only apply,engine,greedy,search]
 
 Where the time went (cProfile and py-spy on these loops, 0886e54 first):
 
@@ -54,11 +55,39 @@ Second round (profiled again on the code above):
 - GreedyBot: the route search for sailing toward a target stops at the turn's speed budget,
   and goes on from there when the full answer is wanted in the same position.
 
+Third round, GreedyBot (py-spy and cProfile over 150-200 seeded 4-player GreedyBot games; the
+games stay the same action for action, ``tests/test_golden.py``):
+
+- the route search for sailing toward a target settled every space within the turn's budget,
+  while the bot takes the first target it can reach, best first: ``movement.Reach`` searches
+  only until the spaces asked about are settled (the pops go on later exactly where they
+  stopped, so costs and first moves are those of the whole search), and choosing where to rest
+  looks at the next goal the same way, passing over targets whose value cannot beat the best so
+  far at any distance the search has not yet ruled out;
+- the moves out of a space were made afresh for every planet (a new planet most games): they
+  are made once per kind of space (its sailable neighbours, Zephyr and Around-the-Planet
+  targets) for all planets; heap entries are single ints compared and extended as they are;
+- the target list was worked out twice in a decision that ends in a rest; rest values (the red
+  crester forecasts) are kept from decision to decision by everything they depend on but the
+  ship's own space (``tests/test_greedy_caches.py`` compares them with fresh ones after
+  changing each of those things); the odds of attacking a red crester are asked only when one
+  may be attacked.
+
+In this run GreedyBot's games went from about 2.7x to about 3.3x the games/s of 0886e54. Each
+repetition plays ``--greedy`` games in a fresh interpreter after one warm-up game, so the first
+games' cost is in the figure: exact battle odds are worked out as new situations come up (then
+remembered), a fifth to a third of the time of the first few games. With ``--greedy 16`` the figure
+is closer to a worker that plays many games.
+
 What is left: the listing (~35% of an engine playout) and carrying out actions are spread over
 many small functions, each a few percent; the numpy dice draws must stay as they are (the same
-generator calls) for the games to stay the same. For GreedyBot, the route searches (~30%), the
-target list and the rest forecasts (~20%), battle odds (~10%). The remaining goals need either
-a listing kept up to date from action to action or a compiled path, not more trimming.
+generator calls) for the games to stay the same. For GreedyBot, the route searches (~20%), the
+target list (~12%), the engine's own listing and carrying out (~25%), battle odds (~5%, more in
+a fresh interpreter). The remaining goals need either a listing kept up to date from action to
+action or a compiled path, not more trimming.
+
+``--only greedy`` (or any of apply, engine, greedy, search, comma-separated) makes only those
+measurements.
 """
 
 from __future__ import annotations
