@@ -18,25 +18,37 @@ from windward_nb.windward import engine
 from windward_nb.windward.state import PORT
 
 
-class CheckingBot(GreedyBot):
-    """A GreedyBot that checks each remembered answer against a fresh one."""
+class Checks:
+    """Counts of the answers checked."""
 
-    def __init__(self, seed=None):
-        super().__init__(seed)
-        self.rests_checked = self.targets_checked = 0
+    rests = targets = 0
 
-    def rest_value(self, s, seat, h):
-        got = super().rest_value(s, seat, h)
-        want = self._rest_value(s, seat, h)
+
+def checking_bot(seed: int) -> tuple[GreedyBot, Checks]:
+    """A GreedyBot whose every rest value and target list is checked against a fresh one. The
+    checks wrap the bot's own methods (a subclass replacing them would remember nothing, see
+    ``test_a_bot_that_judges_otherwise_remembers_nothing``)."""
+    bot = GreedyBot(seed)
+    checks = Checks()
+    rest_value, targets = bot.rest_value, bot.targets
+
+    def checked_rest_value(s, seat, h):
+        got = rest_value(s, seat, h)
+        want = bot._rest_value(s, seat, h)
         assert got == want, (seat, h, got, want)
-        self.rests_checked += 1
+        checks.rests += 1
         return got
 
-    def targets(self, s, seat, me):
-        got = super().targets(s, seat, me)
-        assert got == self._targets(s, seat, me)
-        self.targets_checked += 1
+    def checked_targets(s, seat, me):
+        got = targets(s, seat, me)
+        assert got == bot._targets(s, seat, me)
+        checks.targets += 1
         return got
+
+    bot.rest_value = checked_rest_value  # type: ignore[method-assign]
+    bot.targets = checked_targets  # type: ignore[method-assign]
+    assert bot._remember
+    return bot, checks
 
 
 CONFIGS = [
@@ -51,7 +63,7 @@ CONFIGS = [
 
 @pytest.mark.parametrize("cfg", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items()))
 def test_remembered_rest_values_and_targets_are_fresh_ones(cfg):
-    bot = CheckingBot(seed=1)  # one bot for every seat and every game
+    bot, checks = checking_bot(seed=1)  # one bot for every seat and every game
     rng = np.random.default_rng(0)
     for seed in range(3):
         g = ww.new_game(seed=seed, **cfg)
@@ -66,7 +78,7 @@ def test_remembered_rest_values_and_targets_are_fresh_ones(cfg):
                 assert str(a) == before
             g.apply(a)
             plies += 1
-    assert bot.rests_checked > 100 and bot.targets_checked > 100
+    assert checks.rests > 100 and checks.targets > 100
 
 
 def _sky_positions(cfg: dict, seed: int, plies: int):
@@ -142,3 +154,36 @@ def test_remembered_rest_values_follow_every_change_they_depend_on(cfg):
                 bot._deciding = False
             assert bot.rest_value(s, seat, PORT) == bot._rest_value(s, seat, PORT)
     assert asked > 1000 and changed > asked // 10
+
+
+def test_a_bot_that_judges_otherwise_remembers_nothing():
+    """A subclass with its own threats (which may look at anything, here an attribute of the bot)
+    gets no remembered rest values: each follows its own judgement when it is asked."""
+
+    class Fearful(GreedyBot):
+        afraid = False
+
+        def threats(self, s, seat, h):
+            # afraid: two red cresters and the White Crester coming for it, wherever it rests
+            return [f"red@{s.reds[0]}", f"red@{s.reds[1]}", "white"] if self.afraid else super().threats(s, seat, h)
+
+    assert GreedyBot()._remember
+    bot = Fearful(seed=0)
+    assert not bot._remember
+    g = ww.new_game(players=4, seed=2)
+    while g.state.ships[g.current_player].pos < 0 or g.state.frames:
+        g.apply(bot.act(g.state))
+    s = g.state
+    seat = g.current_player
+    h = s.ships[seat].pos
+    values = []
+    for afraid in (False, True, False):
+        bot.afraid = afraid
+        bot._decision = {}  # a new decision in the same position, as choose makes it
+        bot._deciding = bot._remember
+        try:
+            values.append(bot.rest_value(s, seat, h))
+        finally:
+            bot._deciding = False
+        assert values[-1] == bot._rest_value(s, seat, h)
+    assert values[0] == values[2] != values[1]

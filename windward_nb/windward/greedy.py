@@ -83,6 +83,11 @@ def battle_chances(att: str, dfn: str, a_cannons: int = 0, d_cannons: int = 0, a
 
 _CARD_HITS = {"harpoon": 1, "heavy_harpoon": 2}
 
+#: The methods a GreedyBot judges targets and rests by: a subclass that replaces any of them
+#: gets no remembered target lists or rest values (see GreedyBot.__init__).
+_JUDGES = ("targets", "_targets", "rest_value", "_rest_value", "_rest_key", "threats", "red_defence", "red_attack",
+           "cargo_value", "hits_in_hand")
+
 
 # =============================================================================== the greedy bot
 class GreedyBot(Bot):
@@ -118,10 +123,13 @@ class GreedyBot(Bot):
         self._turn_key: tuple = ()
         self._turn_actions = 0
         self.fallbacks = 0  # times the plan produced nothing legal and the bot fell back
-        # While a decision is made (inside choose, where the position cannot change), answers
+        # While a decision is made (inside choose, where the position does not change), answers
         # worked out for it are kept in _decision (the target list, the table of rest values);
         # rest values, which depend on far fewer things than the position, are kept from decision
-        # to decision in _rests, by everything they depend on (see _rest_key).
+        # to decision in _rests, by everything they depend on (see _rest_key). Only for bots
+        # that judge targets and rests as GreedyBot does: a subclass that changes how (its own
+        # threats, say, which may look at anything) works everything out afresh.
+        self._remember = all(getattr(type(self), m) is getattr(GreedyBot, m) for m in _JUDGES)
         self._deciding = False
         self._decision: dict = {}
         self._rests: dict[tuple, dict[int, float]] = {}
@@ -136,7 +144,7 @@ class GreedyBot(Bot):
             "release": self._place_far, "teeth": self._teeth,
         }.get(kind, self._other)
         self._decision = {}
-        self._deciding = True
+        self._deciding = self._remember
         try:
             a = handler(s, seat, by)
         finally:
@@ -203,7 +211,7 @@ class GreedyBot(Bot):
         me = s.ships[seat]
         hooks = active(s)
         teeth = s.components.teeth_notoriety
-        return (seat, s.planet, teeth["grey"], teeth["red"], s.mode, s.variants, s.white, tuple(s.reds),
+        return (seat, self.LOST, s.planet, teeth["grey"], teeth["red"], s.mode, s.variants, s.white, tuple(s.reds),
                 tuple(s.turn.fought_reds), tuple([sh.pos for i, sh in enumerate(s.ships) if i != seat]), me.morale, bool(me.hand),
                 self.hits_in_hand(me), me.cannons, tuple(sorted(me.crew)), me.tokens, me.hold, me.grey_teeth,
                 me.red_teeth, cresters.red_speed(s), cresters.white_speed(s), hooks.red_stack(s), hooks.reds_roam(s))
