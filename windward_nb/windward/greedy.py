@@ -330,14 +330,14 @@ class GreedyBot(Bot):
 
     # ------------------------------------------------------------------ targets
     def targets(self, s: GameState, seat: int, me) -> list[tuple[float, int, str]]:
-        """(value, space, why) of every place worth sailing to now, best first (while deciding,
-        the same list for the whole decision: the caller must not change it)."""
+        """(value, space, why) of every place worth sailing to now, best first (worked out once
+        per decision)."""
         if not self._deciding:
             return self._targets(s, seat, me)
         got = self._decision.get(("targets", seat))
         if got is None:
             got = self._decision[("targets", seat)] = self._targets(s, seat, me)
-        return got
+        return list(got)
 
     def _targets(self, s: GameState, seat: int, me) -> list[tuple[float, int, str]]:
         comp = s.components
@@ -543,10 +543,10 @@ class GreedyBot(Bot):
         best value for its distance (a target out of reach counts as 8 speed away)."""
         best, goal = 0.0, None
         for value, h, why in self.targets(s, seat, me):
-            # the targets come best first, and the best a target can score is its value (at no
-            # distance): the rest cannot beat a score already as high
+            # the best a target can score is its value (at no distance): it cannot beat a score
+            # already as high
             if value <= best:
-                break
+                continue
             if why == "launch":
                 continue
             # nor can one that is at least so far away (searching no further to see it)
