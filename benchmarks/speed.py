@@ -73,7 +73,7 @@ games stay the same action for action, ``tests/test_golden.py``):
   changing each of those things); the odds of attacking a red crester are asked only when one
   may be attacked.
 
-In this run GreedyBot's games went from about 2.7x to about 3.3x the games/s of 0886e54. Each
+With this round GreedyBot's games went from about 2.7x to about 3.3x the games/s of 0886e54. Each
 repetition plays ``--greedy`` games in a fresh interpreter after one warm-up game, so the first
 games' cost is in the figure: exact battle odds are worked out as new situations come up (then
 remembered), a fifth to a third of the time of the first few games. With ``--greedy 16`` the figure
@@ -83,8 +83,8 @@ What is left: the listing (~35% of an engine playout) and carrying out actions a
 many small functions, each a few percent; the numpy dice draws must stay as they are (the same
 generator calls) for the games to stay the same. For GreedyBot (py-spy, share of a game): the
 route searches (~25%), the engine's own listing and carrying out (~25%), the target list (~10%),
-rest values (~10%), battle odds (~4%, more in a fresh interpreter). The remaining goals need either a listing kept up to date from action to
-action or a compiled path, not more trimming.
+rest values (~10%), battle odds (~4%, more in a fresh interpreter). The remaining goals need
+either a listing kept up to date from action to action or a compiled path, not more trimming.
 
 ``--only greedy`` (or any of apply, engine, greedy, search, comma-separated) makes only those
 measurements.
