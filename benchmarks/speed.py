@@ -24,6 +24,7 @@ there measures the neighbours as much as the code); medians over the repetitions
 the ratios of medians.
 
     python benchmarks/speed.py [--reps 5] [--games 6] [--greedy 4] [--iterations 60] [--before REV]
+                               [--only apply,engine,greedy,search]
 
 Where the time went (cProfile and py-spy on these loops, 0886e54 first):
 
@@ -54,11 +55,39 @@ Second round (profiled again on the code above):
 - GreedyBot: the route search for sailing toward a target stops at the turn's speed budget,
   and goes on from there when the full answer is wanted in the same position.
 
+Third round, GreedyBot (py-spy and cProfile over 150-200 seeded 4-player GreedyBot games; the
+games stay the same action for action, ``tests/test_golden.py``):
+
+- the route search for sailing toward a target settled every space within the turn's budget,
+  while the bot takes the first target it can reach, best first: ``movement.Reach`` searches
+  only until the spaces asked about are settled (the pops go on later exactly where they
+  stopped, so costs and first moves are those of the whole search), and choosing where to rest
+  looks at the next goal the same way, passing over targets whose value cannot beat the best so
+  far at any distance the search has not yet ruled out;
+- the moves out of a space were made afresh for every planet (a new planet most games): they
+  are made once per kind of space (its sailable neighbours, Zephyr and Around-the-Planet
+  targets) for all planets; heap entries are single ints compared and extended as they are;
+- the target list was worked out twice in a decision that ends in a rest; rest values (the red
+  crester forecasts) are kept from decision to decision by everything they depend on but the
+  ship's own space (``tests/test_greedy_caches.py`` compares them with fresh ones after
+  changing each of those things); the odds of attacking a red crester are asked only when one
+  may be attacked.
+
+With this round GreedyBot's games went from about 2.7x to about 3.3x the games/s of 0886e54. Each
+repetition plays ``--greedy`` games in a fresh interpreter after one warm-up game, so the first
+games' cost is in the figure: exact battle odds are worked out as new situations come up (then
+remembered), a fifth to a third of the time of the first few games. With ``--greedy 16`` the figure
+is closer to a worker that plays many games (3.7x in one run).
+
 What is left: the listing (~35% of an engine playout) and carrying out actions are spread over
 many small functions, each a few percent; the numpy dice draws must stay as they are (the same
-generator calls) for the games to stay the same. For GreedyBot, the route searches (~30%), the
-target list and the rest forecasts (~20%), battle odds (~10%). The remaining goals need either
-a listing kept up to date from action to action or a compiled path, not more trimming.
+generator calls) for the games to stay the same. For GreedyBot (py-spy, share of a game): the
+route searches (~25%), the engine's own listing and carrying out (~25%), the target list (~10%),
+rest values (~10%), battle odds (~4%, more in a fresh interpreter). The remaining goals need
+either a listing kept up to date from action to action or a compiled path, not more trimming.
+
+``--only greedy`` (or any of apply, engine, greedy, search, comma-separated) makes only those
+measurements.
 """
 
 from __future__ import annotations
@@ -210,11 +239,17 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=60, help="MCTSBot iterations per repetition for (d)")
     ap.add_argument("--before", default=BEFORE, help=f"the commit to compare with (default {BEFORE})")
     ap.add_argument("--no-before", action="store_true", help="measure this checkout only")
+    ap.add_argument("--only", default=",".join(KINDS),
+                    help=f"the measurements to make, comma-separated (default all: {','.join(KINDS)})")
     ap.add_argument("--worker", choices=sorted(KINDS), help=argparse.SUPPRESS)
     ap.add_argument("--n", type=int, default=1, help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
     ap.add_argument("--expect", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    kinds = [k.strip() for k in args.only.split(",") if k.strip()]
+    unknown = sorted(set(kinds) - set(KINDS))
+    if unknown or not kinds:
+        ap.error(f"--only takes some of {', '.join(KINDS)} (got {args.only!r})")
     if args.worker:
         worker(args.worker, args.n, args.seed, args.expect)
         return
@@ -247,14 +282,15 @@ def main() -> None:
         sides = [("after", ROOT)] + ([("before", old)] if before else [])
         for rep in range(args.reps):
             order = sides if rep % 2 == 0 else sides[::-1]
-            for kind in KINDS:
+            for kind in kinds:
                 for side, tree in order:
                     r = run_worker(tree, kind, sizes[kind], rep)
                     runs.setdefault((kind, side), []).append(r)
                     if kind == "greedy":
                         greedy_plies[side] = r["plies"]
-            chess_runs.append(chess_plies(args.chess, rep))
-    c = median_rate(chess_runs)
+            if "apply" in kinds or "engine" in kinds:
+                chess_runs.append(chess_plies(args.chess, rep))
+    c = median_rate(chess_runs) if chess_runs else 0.0
     rate = {key: median_rate(v) for key, v in runs.items()}
 
     def ratio(x: float, y: float) -> str:
@@ -268,6 +304,8 @@ def main() -> None:
             ("(d) MCTSBot search iterations/s", "search", False, None)]
     verdicts = []
     for label, kind, vs_chess, goal in rows:
+        if kind not in kinds:
+            continue
         a = rate[(kind, "after")]
         b = rate.get((kind, "before"))
         fmt = "{:12,.1f}" if kind == "greedy" else "{:12,.0f}"
@@ -284,7 +322,8 @@ def main() -> None:
         else:
             g = "no baseline"
         print(f"{label:44s} {' '.join(cells)} {g:>10s}")
-    print(f"{'python-chess push + legal_moves, plies/s':44s} {c:12,.0f}")
+    if chess_runs:
+        print(f"{'python-chess push + legal_moves, plies/s':44s} {c:12,.0f}")
     if before and greedy_plies.get("before") is not None:
         same = greedy_plies["before"] == greedy_plies["after"]
         print(f"GreedyBot games identical before and after (plies per game): {same}")

@@ -6,9 +6,11 @@
   legal list, and ``Game.apply`` accepts exactly those (refusing the others, the game unchanged);
 - ``Game.legal_actions`` (remembered per position) equals the rules' fresh list, and ``undo``
   brings back the exact fingerprint, generator and legal list;
+- the route search's moves, made once per kind of space for all planets, are each planet's own;
 - ``movement.routes`` (step tables, integer keys, remembered answers) equals a plain Dijkstra over
   (speed, moves) with ties popped by space, dictionaries in the same order; cut off at a speed
   budget, it answers the part of that within the budget, and going on from there, all of it;
+  ``movement.Reach`` (searching only until the spaces asked for are known) answers alike;
 - ``str(action)`` (remembered texts) equals the grammar's text;
 - ``Action.normalise`` knows the engine's own action tables by identity, and only actions that are
   their own normal form;
@@ -214,6 +216,70 @@ def test_routes_agree_with_the_plain_search(cfg):
             for h in [PORT] + list(range(1, len(s.planet.cells), 5)):
                 assert movement.ship_steps(s, h, ship.hold) == plain_steps(s, h, ship.hold)
     assert n > 150
+
+
+def test_moves_shared_between_planets_are_each_planets_own_moves():
+    """The route search's moves out of a space are made once for every space of the same kind on
+    any planet (``movement._kinds``): on planets of both sizes in many tile orders, they are the
+    plain moves of that planet, in order, for every wind and hold."""
+    from windward_nb.windward.planet import Planet
+
+    rng = np.random.default_rng(3)
+    for k in range(40):
+        p = Planet("large" if k % 2 else "small", tuple(rng.permutation(6).tolist()))
+        s = ww.new_game(players=2, seed=k).state
+        s.planet = p
+        for wind in range(1, 7):
+            s.wind = wind
+            for hold in (False, True):
+                moves = movement._Moves(p, wind, hold)
+                for h in [PORT] + list(range(len(p.cells))):
+                    want = plain_steps(s, h, "grey" if hold else "")
+                    assert moves.steps_of(h) == tuple((t, c * movement._HOPS + 1, a) for t, c, a in want)
+                    assert moves.edges[h] == tuple((t, ((c * movement._HOPS + 1) << movement._SHIFT) + t + 1)
+                                                   for t, c, _ in want)
+
+
+@pytest.mark.parametrize("cfg", [CONFIGS[0], CONFIGS[5]], ids=["large", "small"])
+def test_reach_asks_only_as_far_as_needed_and_agrees(cfg):
+    """``movement.Reach`` (the search run only until the space asked for is known) answers as the
+    plain search cut at the budget does, whatever order the spaces are asked in, from a fresh
+    search, one begun before, or the full answer remembered."""
+    rng = np.random.default_rng(5)
+    n = 0
+    for seed in range(2):
+        for k, s in enumerate(random_states(cfg, seed, 600)):
+            if k % 6:
+                continue
+            for seat in range(len(s.ships)):
+                want_costs, want_first = plain_routes(s, seat)
+                spaces = [PORT] + list(range(len(s.planet.cells)))
+                for within in (0, 1, 2, 4, None):
+                    for fresh in ("new", "begun", "full"):
+                        movement._PLANET_TABLES.clear()
+                        movement._SEARCHES.clear()
+                        if fresh == "begun":
+                            movement.shared_routes(s, seat, within=int(rng.integers(0, 3)))
+                        elif fresh == "full":
+                            movement.shared_routes(s, seat)
+                        reach = movement.Reach(s, seat, within)
+                        for h in rng.permutation(spaces).tolist():
+                            c = want_costs.get(h)
+                            # a lower bound, before and after the question
+                            assert reach.at_least(h) <= (99 if c is None else c)
+                            want = c if c is not None and (within is None or c <= within) else None
+                            assert reach.cost(h) == want, (fresh, within, h)
+                            if want is not None:
+                                assert reach.first(h) == want_first.get(h)
+                            if within is None:
+                                assert reach.at_least(h) == (99 if c is None else c)
+                        budget = int(rng.integers(0, 5))  # then the whole part within a budget, in order
+                        near_costs, near_first = reach.within(budget)
+                        keep = [h for h, c in want_costs.items() if c <= budget]
+                        assert list(near_costs.items()) == [(h, want_costs[h]) for h in keep]
+                        assert list(near_first.items()) == [(h, want_first[h]) for h in keep if h in want_first]
+                    n += 1
+    assert n > 100
 
 
 def test_remembered_texts_are_the_grammar_texts():

@@ -33,8 +33,9 @@ from . import cresters
 from ..core.actions import Action  # a bot chooses among the actions it is given
 from .battle import totals
 from .frames import BattleFrame
+from .hooks import active
 from .hexgrid import distance as hex_distance
-from .movement import routes, shared_routes
+from .movement import Reach, routes
 from .odds import battle_odds, best_bonuses, hit_distribution
 from .state import ABOARD, PORT, GameState
 
@@ -82,6 +83,11 @@ def battle_chances(att: str, dfn: str, a_cannons: int = 0, d_cannons: int = 0, a
 
 _CARD_HITS = {"harpoon": 1, "heavy_harpoon": 2}
 
+#: The methods a GreedyBot judges targets and rests by: a subclass that replaces any of them
+#: gets no remembered target lists or rest values (see GreedyBot.__init__).
+_JUDGES = ("targets", "_targets", "rest_value", "_rest_value", "_rest_key", "threats", "red_defence", "red_attack",
+           "cargo_value", "hits_in_hand")
+
 
 # =============================================================================== the greedy bot
 class GreedyBot(Bot):
@@ -117,6 +123,16 @@ class GreedyBot(Bot):
         self._turn_key: tuple = ()
         self._turn_actions = 0
         self.fallbacks = 0  # times the plan produced nothing legal and the bot fell back
+        # While a decision is made (inside choose, where the position does not change), answers
+        # worked out for it are kept in _decision (the target list, the table of rest values);
+        # rest values, which depend on far fewer things than the position, are kept from decision
+        # to decision in _rests, by everything they depend on (see _rest_key). Only for bots
+        # that judge targets and rests as GreedyBot does: a subclass that changes how (its own
+        # threats, say, which may look at anything) works everything out afresh.
+        self._remember = all(getattr(type(self), m) is getattr(GreedyBot, m) for m in _JUDGES)
+        self._deciding = False
+        self._decision: dict = {}
+        self._rests: dict[tuple, dict[int, float]] = {}
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, s: GameState, seat: int, legal: list[Action]) -> Action:
@@ -127,7 +143,13 @@ class GreedyBot(Bot):
             "place_red": self._place_red, "plunder": self._plunder, "place_white": self._place_far,
             "release": self._place_far, "teeth": self._teeth,
         }.get(kind, self._other)
-        a = handler(s, seat, by)
+        self._decision = {}
+        self._deciding = self._remember
+        try:
+            a = handler(s, seat, by)
+        finally:
+            self._deciding = False
+            self._decision = {}
         if a is None or str(a) not in by:
             self.fallbacks += 1
             a = by.get("end turn") or by.get("battle done") or legal[0]
@@ -166,6 +188,35 @@ class GreedyBot(Bot):
 
     def rest_value(self, s: GameState, seat: int, h: int) -> float:
         """What ending the turn at ``h`` is worth, in notoriety (sky bonus, minus the danger)."""
+        if h == PORT or not self._deciding:
+            return self._rest_value(s, seat, h)
+        table = self._decision.get(("rests", seat))
+        if table is None:
+            key = self._rest_key(s, seat)
+            table = self._rests.get(key)
+            if table is None:
+                if len(self._rests) >= 256:
+                    self._rests.clear()
+                table = self._rests[key] = {}
+            self._decision[("rests", seat)] = table
+        v = table.get(h)
+        if v is None:
+            v = table[h] = self._rest_value(s, seat, h)
+        return v
+
+    def _rest_key(self, s: GameState, seat: int) -> tuple:
+        """Everything the value of resting at a space at sky depends on (see :meth:`_rest_value`
+        and :func:`cresters.rest_attackers`) besides the space: the ship's own position is not in
+        it (the forecast puts the ship on the space)."""
+        me = s.ships[seat]
+        hooks = active(s)
+        teeth = s.components.teeth_notoriety
+        return (seat, self.LOST, s.planet, teeth["grey"], teeth["red"], s.mode, s.variants, s.white, tuple(s.reds),
+                tuple(s.turn.fought_reds), tuple([sh.pos for i, sh in enumerate(s.ships) if i != seat]), me.morale, bool(me.hand),
+                self.hits_in_hand(me), me.cannons, tuple(sorted(me.crew)), me.tokens, me.hold, me.grey_teeth,
+                me.red_teeth, cresters.red_speed(s), cresters.white_speed(s), hooks.red_stack(s), hooks.reds_roam(s))
+
+    def _rest_value(self, s: GameState, seat: int, h: int) -> float:
         me = s.ships[seat]
         if h == PORT:
             if s.mode == "solo":
@@ -279,7 +330,16 @@ class GreedyBot(Bot):
 
     # ------------------------------------------------------------------ targets
     def targets(self, s: GameState, seat: int, me) -> list[tuple[float, int, str]]:
-        """(value, space, why) of every place worth sailing to now, best first."""
+        """(value, space, why) of every place worth sailing to now, best first (worked out once
+        per decision)."""
+        if not self._deciding:
+            return self._targets(s, seat, me)
+        got = self._decision.get(("targets", seat))
+        if got is None:
+            got = self._decision[("targets", seat)] = self._targets(s, seat, me)
+        return list(got)
+
+    def _targets(self, s: GameState, seat: int, me) -> list[tuple[float, int, str]]:
         comp = s.components
         out: list[tuple[float, int, str]] = []
         teeth = me.grey_teeth * comp.teeth_notoriety["grey"] + me.red_teeth * comp.teeth_notoriety["red"]
@@ -305,11 +365,13 @@ class GreedyBot(Bot):
                 owner, _ = s.longboat_at(h)
                 if owner in (-1, seat):
                     out.append((2.6 + (0.5 if owner == seat else 0), h, "crester"))
-            c = self.red_attack(s, seat)
-            if c.win >= self.red_win and me.morale >= 2:
-                value = c.win * 5.0 - c.attacker_lost * (2 + self.cargo_value(s, me)) - c.loss
-                for r in s.reds:
-                    if f"red@{r}" not in s.turn.no_attack:
+            # the odds of attacking a red crester, asked only when there is one it may attack
+            reds = [r for r in s.reds if f"red@{r}" not in s.turn.no_attack] if me.morale >= 2 else []
+            if reds:
+                c = self.red_attack(s, seat)
+                if c.win >= self.red_win:
+                    value = c.win * 5.0 - c.attacker_lost * (2 + self.cargo_value(s, me)) - c.loss
+                    for r in reds:
                         out.append((value, r, "red"))
         for b in me.boats:
             if b >= 0 and b not in s.greys_down:
@@ -360,13 +422,14 @@ class GreedyBot(Bot):
     def _pursue(self, s, seat, me, by):
         """Sail toward the best reachable target (one step)."""
         budget = s.turn.speed + self._extra_speed(s, seat, me, by)
-        costs, first = shared_routes(s, seat, within=budget)  # a target beyond the budget is passed over
+        # a target beyond the budget is passed over; the search goes only as far as the targets asked
+        reach = Reach(s, seat, budget)
         wind_card = "aerogenerator" in me.hand
         for value, h, why in self.targets(s, seat, me):
             if h == me.pos:
                 continue
-            cost = costs.get(h)
-            if cost is None or cost > budget:
+            cost = reach.cost(h)
+            if cost is None:
                 if wind_card and value >= 2.5:
                     a = self._wind_for(s, seat, me, h, by)
                     if a is not None:
@@ -377,7 +440,7 @@ class GreedyBot(Bot):
                 continue  # we would arrive with no speed left in a dangerous spot
             if h == PORT and cost >= s.turn.speed and self.rest_value(s, seat, PORT) < -0.5:
                 continue  # no speed left to sail out again, and resting at port would be a disaster
-            a = self._step(s, seat, me, by, first.get(h))
+            a = self._step(s, seat, me, by, reach.first(h))
             if a is not None:
                 return a
         return None
@@ -407,8 +470,7 @@ class GreedyBot(Bot):
                 if w == old or f"play aerogenerator {w}" not in by:
                     continue
                 s.wind = w
-                costs, _ = shared_routes(s, seat, within=budget)
-                if costs.get(target, 99) <= budget:
+                if Reach(s, seat, budget).cost(target) is not None:
                     return by[f"play aerogenerator {w}"]
         finally:
             s.wind = old
@@ -445,8 +507,8 @@ class GreedyBot(Bot):
     def _finish(self, s, seat, me, by):
         """Sail to the best place to rest (at sky, out of danger, toward the next target) and end."""
         end = by.get("end turn")
-        costs, first = shared_routes(s, seat)
-        goal = self._next_goal(s, seat, me, costs)
+        reach = Reach(s, seat)
+        goal = self._next_goal(s, seat, me, reach)
         p = s.planet
         blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat} | set(s.reds) | {s.white}
 
@@ -461,6 +523,7 @@ class GreedyBot(Bot):
         here = score(me.pos) if end is not None else -99.0
         best, best_h = here, me.pos
         budget = s.turn.speed + (self._extra_speed(s, seat, me, by) if here < -0.5 else 0)
+        costs, first = reach.within(budget)  # in the order of the whole answer
         for h, c in costs.items():
             if c > budget or h in blockers or h == me.pos:
                 continue
@@ -475,14 +538,22 @@ class GreedyBot(Bot):
                 return a
         return end
 
-    def _next_goal(self, s, seat, me, costs) -> int | None:
-        """Where the ship wants to be next turn (for choosing where to rest)."""
+    def _next_goal(self, s, seat, me, reach: Reach) -> int | None:
+        """Where the ship wants to be next turn (for choosing where to rest): the target with the
+        best value for its distance (a target out of reach counts as 8 speed away)."""
         best, goal = 0.0, None
         for value, h, why in self.targets(s, seat, me):
+            # the best a target can score is its value (at no distance): it cannot beat a score
+            # already as high
+            if value <= best:
+                continue
             if why == "launch":
                 continue
-            c = costs.get(h, 8)
-            v = value / (1 + 0.3 * c)
+            # nor can one that is at least so far away (searching no further to see it)
+            if value / (1 + 0.3 * min(reach.at_least(h), 8)) <= best:
+                continue
+            c = reach.cost(h)
+            v = value / (1 + 0.3 * (8 if c is None else c))
             if v > best:
                 best, goal = v, h
         return goal

@@ -234,30 +234,76 @@ def _tables(p: Any) -> tuple[dict[tuple[int, bool], _Moves], dict[tuple, tuple]]
 
 class _Moves:
     """The moves out of each space for one wind and hold, as the route search wants them: lists
-    indexed by space (the last slot is ``PORT``), each entry made on first use. ``steps[h]``:
-    (target, weight, action); ``edges[h]``: (target, weight). The weight is the speed cost times
-    :data:`_HOPS` plus one move (see :class:`_Search`)."""
+    indexed by space (the last slot is ``PORT``), each entry filled on first use. ``steps[h]``:
+    (target, weight, action); ``edges[h]``: (target, ``weight << _SHIFT | target + 1``), what the
+    move adds to a heap entry (see :class:`_Search`). The weight is the speed cost times
+    :data:`_HOPS` plus one move."""
 
-    __slots__ = ("edges", "hold", "planet", "steps", "wind")
+    __slots__ = ("edges", "hold", "kinds", "planet", "steps", "wind")
 
     def __init__(self, p: Any, wind: int, hold: bool):
         if len(p.cells) + 1 > _MASK:  # pragma: no cover - planets have 91 spaces at most
             raise ValueError("too many spaces for the route search")
         self.planet, self.wind, self.hold = p, wind, hold
+        self.kinds = _kinds(p)
         self.steps: list[Any] = [None] * (len(p.cells) + 1)
         self.edges: list[Any] = [None] * (len(p.cells) + 1)
 
     def out_of(self, h: int) -> tuple[tuple[int, int], ...]:
-        """The edges out of ``h`` (making them, and the steps, the first time)."""
-        steps = tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(self.planet, self.wind, self.hold, h))
-        self.steps[h] = steps
-        edges = self.edges[h] = tuple((t, w) for t, w, _ in steps)
+        """The edges out of ``h`` (filling them, and the steps, the first time): the moves of
+        :func:`ship_steps`, in its order. Spaces of one kind (:func:`_kinds`) have the same moves
+        on every planet, so they are made once for all planets."""
+        key = self.kinds[h] * 16 + self.wind * 2 + self.hold
+        got = _KIND_MOVES.get(key)
+        if got is None:
+            steps = tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(self.planet, self.wind, self.hold, h))
+            got = _KIND_MOVES[key] = (steps, tuple([(t, (w << _SHIFT) + t + 1) for t, w, _ in steps]))
+        self.steps[h] = got[0]
+        edges = self.edges[h] = got[1]
         return edges
 
     def steps_of(self, h: int) -> tuple[tuple[int, int, Action], ...]:
         if self.steps[h] is None:
             self.out_of(h)
         return self.steps[h]
+
+
+def _kinds(p: Any) -> list[int]:
+    """A number for each space of the planet (the last slot for ``PORT``) that is the same for two
+    spaces, on any planets, exactly when the ship moves out of them (:func:`ship_steps`) are the
+    same for every wind and hold: it names the space's neighbours the ship may sail to, in
+    direction order (the Trading Post as ``PORT``), and its Zephyr and Around-the-Planet targets
+    (targets are indices of the same cells on planets of one size)."""
+    got = _PLANET_KINDS.get(id(p))
+    if got is not None and got[0] is p:
+        return got[1]
+    if len(_PLANET_KINDS) > 64:
+        _PLANET_KINDS.clear()
+    n = len(p.cells)
+    drift = p.is_drift
+    kinds = [0] * (n + 1)
+    for h in range(-1, n):
+        if h == PORT:
+            sig: tuple = (len(p.cells), "port", tuple(p.port_ring))
+        else:
+            sails = tuple((d, PORT if t == 0 else t) for d, t in enumerate(p.nbr[h], start=1)
+                          if t == 0 or (t > 0 and not drift[t]))
+            jumps = tuple(z for z in p.zephyrs if z != h) if p.terrain[h] == "zephyr" else ()
+            sig = (len(p.cells), h, sails, jumps, p.corner_link.get(h, -2))
+        k = _KIND_NUMBERS.get(sig)
+        if k is None:
+            k = _KIND_NUMBERS[sig] = len(_KIND_NUMBERS)
+        kinds[h] = k
+    _PLANET_KINDS[id(p)] = (p, kinds)
+    return kinds
+
+
+_PLANET_KINDS: dict[int, tuple[Any, list[int]]] = {}
+# The description of a space's moves -> its number. Never cleared (the planets' lists of numbers
+# would then name other kinds); bounded, as the planets are: tiles in some order around the
+# Trading Post, so a few thousand kinds (mostly Zephyrs, whose jumps differ with the tile order).
+_KIND_NUMBERS: dict[tuple, int] = {}
+_KIND_MOVES: dict[int, tuple[Any, Any]] = {}  # number * 16 + wind * 2 + hold -> (steps, edges)
 
 
 def _moves(p: Any, wind: int, hold: bool) -> _Moves:
@@ -285,6 +331,33 @@ def routes(s: GameState, seat: int | None = None) -> tuple[dict[int, int], dict[
     return dict(costs), dict(first)
 
 
+def _position(s: GameState, seat: int | None) -> tuple[Any, tuple, set[int]]:
+    """The planet, the key of everything a route search depends on besides the planet (wind,
+    where the ship is, whether its hold is full, the spaces that end a route), and those spaces."""
+    seat = s.current if seat is None else seat
+    ship = s.ships[seat]
+    blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
+    blockers.update(s.reds)
+    if s.white >= 0:
+        blockers.add(s.white)
+    return s.planet, (s.wind, ship.pos, bool(ship.hold), frozenset(blockers)), blockers
+
+
+def _search(p: Any, key: tuple, blockers: set[int]) -> _Search:
+    """The search of this position: one begun before (perhaps cut off at a budget or at a space
+    asked for, going on from there), or a new one. Searches are remembered by the planet itself
+    and the position key, so they never leak between positions or games."""
+    got = _SEARCHES.get(key)
+    if got is not None and got[0] is p:
+        return got[1]
+    if len(_SEARCHES) >= _SEARCHES_MAX:
+        _SEARCHES.clear()
+    wind, start, hold, _ = key
+    search = _Search(_moves(p, wind, hold), start, blockers)
+    _SEARCHES[key] = (p, search)
+    return search
+
+
 def shared_routes(s: GameState, seat: int | None = None,
                   within: int | None = None) -> tuple[dict[int, int], dict[int, Action]]:
     """:func:`routes` without the copies: the remembered dictionaries themselves, which the caller
@@ -293,15 +366,7 @@ def shared_routes(s: GameState, seat: int | None = None,
     With ``within``, only the spaces reachable for at most that much speed need be in the answer
     (their costs and first moves are those of the full answer; the search stops there, unless
     the full answer is already known, which is then returned as it is)."""
-    seat = s.current if seat is None else seat
-    ship = s.ships[seat]
-    blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
-    blockers.update(s.reds)
-    if s.white >= 0:
-        blockers.add(s.white)
-    p = s.planet
-    hold = bool(ship.hold)
-    key = (s.wind, ship.pos, hold, frozenset(blockers))
+    p, key, blockers = _position(s, seat)
     memo = _tables(p)[1]
     got = memo.get(key)
     if got is not None:
@@ -311,12 +376,7 @@ def shared_routes(s: GameState, seat: int | None = None,
         got = memo.get(near)
         if got is not None:
             return got
-    global _LAST_SEARCH
-    last = _LAST_SEARCH
-    if last is not None and last[0] is p and last[1] == key:
-        search = last[2]  # the search of this position, cut off at a budget before: it goes on
-    else:
-        search = _remember_search(p, key, _Search(_moves(p, s.wind, hold), ship.pos, blockers))
+    search = _search(p, key, blockers)
     stop = _FAR if within is None else (max(within, 0) + 1) * _HOPS
     search.run(stop)
     got = search.answer(stop)
@@ -324,10 +384,75 @@ def shared_routes(s: GameState, seat: int | None = None,
         memo.clear()
     if within is None:
         memo[key] = got
-        _LAST_SEARCH = None
+        _SEARCHES.pop(key, None)
     else:
         memo[near] = got
     return got
+
+
+class Reach:
+    """The cost and first move of single spaces for the ship of one seat in one position, within
+    a speed budget or not, searching only as far as the spaces asked for need: the same answers
+    as ``shared_routes(s, seat, within=budget)`` (``cost`` is None beyond the budget or where a
+    space cannot be reached, where that dictionary has no entry), for a bot that looks at a few
+    targets, best first. The search goes on from where it stopped, for later questions about
+    the same position too (it is remembered by position, see :func:`_search`)."""
+
+    __slots__ = ("full", "search", "stop")
+
+    def __init__(self, s: GameState, seat: int | None, within: int | None = None):
+        p, key, blockers = _position(s, seat)
+        self.full = _tables(p)[1].get(key)  # the whole answer, when it is known already
+        self.search = None if self.full is not None else _search(p, key, blockers)
+        self.stop = _FAR if within is None else (max(within, 0) + 1) * _HOPS
+
+    def cost(self, h: int) -> int | None:
+        """Least speed to reach ``h``, or None when it is more than the budget (or unreachable)."""
+        search = self.search
+        if search is None:
+            c = self.full[0].get(h) if self.full is not None else None
+            return None if c is None or c * _HOPS >= self.stop else c
+        if not -1 <= h < len(search.mark) - 1:
+            return None
+        k = search.settle(h, self.stop)
+        return None if k >= self.stop else k // _HOPS
+
+    def first(self, h: int) -> Action | None:
+        """The first move of a cheapest route to ``h`` (ask :meth:`cost` first)."""
+        search = self.search
+        if search is None:
+            return self.full[1].get(h) if self.full is not None else None
+        return search.via[h] if search.key(h) < self.stop and h != search.start else None
+
+    def at_least(self, h: int) -> int:
+        """A lower bound of the speed needed to reach ``h`` found without searching further: its
+        cost once known, otherwise the cost of the cheapest space still to be settled (99 when the
+        search is over and ``h`` was not reached)."""
+        search = self.search
+        if search is None:
+            c = self.full[0].get(h) if self.full is not None else None
+            return 99 if c is None else c
+        if not -1 <= h < len(search.mark) - 1:
+            return 99
+        m = search.mark[h]
+        heap = search.heap
+        if not heap or m <= heap[0]:  # settled (or never reached)
+            return min((m >> _SHIFT) // _HOPS, 99)
+        return (heap[0] >> _SHIFT) // _HOPS
+
+    def within(self, budget: int) -> tuple[dict[int, int], dict[int, Action]]:
+        """The answer of ``shared_routes(s, seat, within=budget)`` (or, when the whole answer is
+        known, the part of it within the budget), as new dictionaries in the order of the whole
+        answer."""
+        stop = (max(budget, 0) + 1) * _HOPS
+        search = self.search
+        if search is None:
+            assert self.full is not None
+            costs, first = self.full
+            near = {h: c for h, c in costs.items() if c * _HOPS < stop}
+            return near, {h: a for h, a in first.items() if h in near}
+        search.run(stop)
+        return search.answer(stop)
 
 
 _HOPS = 1000  # (speed, moves) is kept as one number, speed * _HOPS + moves (a route has < 1000 moves)
@@ -338,77 +463,111 @@ _FAR = 99 * _HOPS  # not reached
 
 class _Search:
     """Dijkstra over (speed, moves) from ``start``, ties popped by space, over ``moves``, that may
-    stop at a speed budget and go on later (the pops then continue exactly where they stopped).
-    Spaces index lists with one slot per space and a last one for ``PORT`` (-1)."""
+    stop at a speed budget or at a space asked for and go on later (the pops then continue
+    exactly where they stopped). Spaces index lists with one slot per space and a last one for
+    ``PORT`` (-1).
 
-    __slots__ = ("best", "ends", "found", "heap", "moves", "start", "via")
+    The heap holds ints ``key << _SHIFT | space + 1`` with ``key = speed * _HOPS + moves``, and
+    ``mark[h]`` is the entry of the best route to ``h`` found so far (``_FAR << _SHIFT`` while
+    none is), so comparing entries of one space compares keys, and an edge's weight is added to
+    an entry as one int (:meth:`_Moves.out_of`)."""
+
+    __slots__ = ("ends", "found", "heap", "mark", "moves", "start", "via")
 
     def __init__(self, moves: _Moves, start: int, blockers: set[int]):
         n = len(moves.edges)
         self.moves, self.start = moves, start
-        best = self.best = [_FAR] * n
+        far = _FAR << _SHIFT
+        mark = self.mark = [far] * n
         via: list[Any] = [None] * n  # the first move of the best route to each space
         self.via = via
         ends = self.ends = [False] * n
         for b in blockers:
             if -1 <= b < n - 1:
                 ends[b] = True
-        best[start] = 0
+        mark[start] = start + 1  # key 0
         found = self.found = [start]  # spaces in the order they were first reached (the order of the answer)
         heap: list[int] = []
         push = heapq.heappush
         for t, w, a in moves.steps_of(start):  # the first moves (the start is left whatever stands there)
-            if w < best[t]:
-                if best[t] == _FAR:
+            e = (w << _SHIFT) + t + 1
+            if e < mark[t]:
+                if mark[t] >= far:
                     found.append(t)
-                best[t] = w
+                mark[t] = e
                 via[t] = a
-                push(heap, (w << _SHIFT) + t + 1)
+                push(heap, e)
         self.heap = heap
 
-    def run(self, stop: int) -> None:
-        """Pop until the next key is ``stop`` or more (those cost more than the budget)."""
-        moves, start = self.moves, self.start
-        edges, best, via, ends, found, heap = moves.edges, self.best, self.via, self.ends, self.found, self.heap
-        far = _FAR
+    def key(self, h: int) -> int:
+        """The key (speed * _HOPS + moves) of the best route to ``h`` found so far (``_FAR``: none)."""
+        return self.mark[h] >> _SHIFT
+
+    def settle(self, h: int, stop: int) -> int:
+        """The key of ``h`` when it is less than ``stop``, searching on until it is known;
+        otherwise ``stop`` or more."""
+        mark, heap = self.mark, self.heap
+        m = mark[h]
+        if not heap or m <= heap[0]:  # nothing left in the heap can lower it
+            return m >> _SHIFT
+        if heap[0] >> _SHIFT >= stop:  # everything below the budget is known, and h is not
+            return m >> _SHIFT
+        self.run(stop, h)
+        return mark[h] >> _SHIFT
+
+    def run(self, stop: int, target: int = -2) -> None:
+        """Pop until the next key is ``stop`` or more (those cost more than the budget), or until
+        ``target`` has been popped (its cost and first move are then known)."""
+        moves = self.moves
+        edges, mark, via, ends, found, heap = moves.edges, self.mark, self.via, self.ends, self.found, self.heap
+        far = _FAR << _SHIFT
+        stop_at = stop << _SHIFT  # entries of keys below stop are below this
+        mask = _MASK
         pop, push = heapq.heappop, heapq.heappush
         while heap:
             e = pop(heap)
-            key = e >> _SHIFT
-            if key >= stop:
+            if e >= stop_at:
                 push(heap, e)  # for a later, larger budget
                 return
-            h = (e & _MASK) - 1
-            if key > best[h] or ends[h] or h == start:
+            slot = e & mask
+            h = slot - 1
+            if e != mark[h]:  # a route to h found cheaper since (the start is never pushed)
+                continue
+            if ends[h]:
+                if h == target:
+                    return
                 continue
             move = via[h]
             out = edges[h]
             if out is None:
                 out = moves.out_of(h)
-            for t, w in out:
-                nk = key + w
-                if nk < best[t]:
-                    if best[t] == far:
+            base = e - slot  # key << _SHIFT
+            for t, step in out:
+                ne = base + step
+                if ne < mark[t]:
+                    if mark[t] >= far:
                         found.append(t)
-                    best[t] = nk
+                    mark[t] = ne
                     via[t] = move
-                    push(heap, (nk << _SHIFT) + t + 1)
+                    push(heap, ne)
+            if h == target:
+                return
 
     def answer(self, stop: int) -> tuple[dict[int, int], dict[int, Action]]:
         """Costs and first moves of the spaces settled below ``stop`` (all of them at ``_FAR``),
         in the order they were first reached; the start (cost 0) first."""
-        best, via = self.best, self.via
-        found = self.found if stop >= _FAR else [h for h in self.found if best[h] < stop]
-        return {h: best[h] // _HOPS for h in found}, {h: via[h] for h in found[1:]}
+        mark, via = self.mark, self.via
+        if stop >= _FAR:
+            found = self.found
+        else:
+            stop_at = stop << _SHIFT
+            found = [h for h in self.found if mark[h] < stop_at]
+        return {h: (mark[h] >> _SHIFT) // _HOPS for h in found}, {h: via[h] for h in found[1:]}
 
 
-_LAST_SEARCH: tuple[Any, tuple, _Search] | None = None  # (planet, position key, search cut off at a budget)
-
-
-def _remember_search(p: Any, key: tuple, search: _Search) -> _Search:
-    global _LAST_SEARCH
-    _LAST_SEARCH = (p, key, search)
-    return search
+# the searches begun and not finished, by position key: (planet, search); a few at a time
+_SEARCHES: dict[tuple, tuple[Any, _Search]] = {}
+_SEARCHES_MAX = 16
 
 
 def _routes(moves: _Moves, start: int, blockers: set[int],
