@@ -1,4 +1,5 @@
-"""Windward's bots: :class:`GreedyBot` (a readable plan) and :class:`RandomBot` (the core's).
+"""Windward's bots: :class:`GreedyBot` (a readable plan), :class:`CarefulBot` (GreedyBot for the
+Solo Adventure and the Cooperative game), :class:`MCTSBot` (the search bot) and :class:`RandomBot`.
 
 The module lives at :mod:`windward_nb.windward.bots`; this name is kept for
 notebooks and widgets. Every bot is a :class:`windward_nb.core.bots.Bot`.

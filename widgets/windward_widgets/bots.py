@@ -16,12 +16,13 @@ from windward_nb.windward.actions import Action
 
 __all__ = ["make_bot", "choose", "BOT_KINDS", "bot_name"]
 
-BOT_KINDS = ("human", "random", "greedy", "mcts")
+BOT_KINDS = ("human", "random", "greedy", "careful", "mcts")
 
 
 def make_bot(spec: Any, seed: int | None = None) -> Any:
     """``None`` for a human seat (``None`` or ``"human"``), else a bot: ``"random"``,
-    ``"greedy"``, ``"mcts"`` (the search bot) or a ready bot object with an ``act(state)`` method."""
+    ``"greedy"``, ``"careful"`` (GreedyBot for the team modes), ``"mcts"`` (the search bot) or a
+    ready bot object with an ``act(state)`` method."""
     if spec is None or spec == "human":
         return None
     if isinstance(spec, str) and spec not in BOT_KINDS:
