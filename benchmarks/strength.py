@@ -8,6 +8,7 @@ resumed, and several arms can run side by side):
     python benchmarks/strength.py --arms solo,coop-easy,coop-normal,coop-hard,coop-impossible
     python benchmarks/strength.py --summary          # the table from the JSON files
     python benchmarks/strength.py --quick            # 2 games of every arm (the smoke test)
+    python benchmarks/strength.py --save-wins 1      # records of the first win of every team arm
 
 Arms (``mcts`` and ``greedy`` versions of each, same seeds):
 
@@ -46,6 +47,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -191,6 +193,39 @@ def print_table(rows: list[dict]) -> None:
               f"[{r['low']:5.1%}, {r['high']:5.1%}]  {r['median_seconds']:7.2f}  {r['budget']}")
 
 
+WINS = OUT / "wins"  # records of the first wins of the team arms, replayable with `windward replay`
+
+
+def play_record(arm: str, bot: str, game: int) -> Any:
+    """Game ``game`` of ``arm`` played again by ``bot`` in the arm's seats, with its record."""
+    spec = dict(ARMS[arm])
+    players = int(spec.pop("players"))
+    for k in ("title", "fair"):
+        spec.pop(k)
+    bots = ["greedy"] * players
+    for s in seats_for(arm, game):
+        bots[s] = bot
+    return play_game("windward", players=players, bots=bots, seed=SEED0 + game, record=True, **spec)
+
+
+def save_wins(first: int = 1) -> list[Path]:
+    """Write the records of the first ``first`` wins of every stored team arm (Solo and Cooperative)
+    as ``wins/<arm>-<version>-game<N>.wwr.json``: the games are played again from their seeds, and
+    a game that does not end in the same win is an error."""
+    out = []
+    for path in sorted(OUT.glob("*.json")):
+        data = json.loads(path.read_text())
+        if ARMS.get(data.get("arm", ""), {}).get("fair", 0) is not None or ".part" in path.stem:
+            continue  # a notoriety race, or a part file
+        for g in [g for g in data["games"] if g["won"]][:first]:
+            r = play_record(data["arm"], data["bot"], g["game"])
+            if not (r.over and r.winners == g["winners"]):
+                raise SystemExit(f"{path.name}: game {g['game']} did not end the same way when played again")
+            WINS.mkdir(parents=True, exist_ok=True)
+            out.append(r.record.save(WINS / f"{data['arm']}-{data['version']}-game{g['game']}.wwr.json"))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--arms", default=",".join(ARMS), help="comma-separated: " + ", ".join(ARMS))
@@ -205,7 +240,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--part", default="", help="K/N: play only the games g with g %% N == K, in a file of their "
                     "own (several processes can share an arm); --merge folds the parts in")
     ap.add_argument("--merge", action="store_true", help="fold part files into the arms' result files")
+    ap.add_argument("--save-wins", type=int, default=0, metavar="K",
+                    help="write the records of the first K wins of every team arm into results/strength/wins/")
     args = ap.parse_args(argv)
+    if args.save_wins:
+        for p in save_wins(args.save_wins):
+            print(p.relative_to(ROOT))
+        return 0
     if args.summary or args.merge:
         if args.merge:
             for arm in ARMS:
