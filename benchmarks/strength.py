@@ -40,6 +40,7 @@ The committed results (``benchmarks/results/strength/``) were made with:
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import platform
@@ -98,9 +99,36 @@ def path_for(arm: str, version: str, part: str = "") -> Path:
     return OUT / f"{arm}-{version}{'.part' + part if part else ''}.json"
 
 
+BIG = 1000  # an arm with more games is stored gzipped (``.json.gz``) and written every 100 games
+
+
+def store(path: Path, data: dict) -> None:
+    """Write an arm's results to ``path`` (``.json``), or gzipped beside it when the arm is big."""
+    big = len(data["games"]) > BIG
+    gz = path.with_name(path.name + ".gz")
+    target = gz if big else path
+    payload = json.dumps(data, separators=(",", ":")).encode()
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_bytes(gzip.compress(payload, mtime=0) if big else payload)
+    os.replace(tmp, target)
+    (path if big else gz).unlink(missing_ok=True)
+
+
 def load(arm: str, version: str, part: str = "") -> dict | None:
     p = path_for(arm, version, part)
-    return json.loads(p.read_text()) if p.exists() else None
+    gz = p.with_name(p.name + ".gz")
+    if p.exists():
+        return json.loads(p.read_text())
+    return json.loads(gzip.decompress(gz.read_bytes())) if gz.exists() else None
+
+
+def stored(pattern: str) -> list[Path]:
+    """Result files matching ``pattern`` (without ``.json``), plain or gzipped."""
+    return sorted(set(OUT.glob(pattern + ".json")) | set(OUT.glob(pattern + ".json.gz")))
+
+
+def stem(p: Path) -> str:
+    return p.name.removesuffix(".gz").removesuffix(".json")
 
 
 def merge(arm: str, version: str) -> None:
@@ -117,7 +145,7 @@ def merge(arm: str, version: str) -> None:
         main["games"] += [g for g in data["games"] if g["game"] not in have]
     if main is not None and parts:
         main["games"].sort(key=lambda g: g["game"])
-        path_for(arm, version).write_text(json.dumps(main, separators=(",", ":")))
+        store(path_for(arm, version), main)
         for p in parts:
             p.unlink()
 
@@ -156,9 +184,8 @@ def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = F
         data["games"].append(play_one(arm, bot, game))
         if not quick:
             OUT.mkdir(parents=True, exist_ok=True)
-            tmp = path_for(arm, version, tag).with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, separators=(",", ":")))
-            os.replace(tmp, path_for(arm, version, tag))
+            if len(data["games"]) <= BIG or len(data["games"]) % 100 == 0 or game == games - 1:
+                store(path_for(arm, version, tag), data)
     return data
 
 
@@ -176,9 +203,9 @@ def summarise(data: dict) -> dict:
 def summary() -> list[dict]:
     rows = []
     for arm in ARMS:
-        found = sorted(p.stem[len(arm) + 1:] for p in OUT.glob(f"{arm}-*.json")
-                       if ".part" not in p.stem
-                       and (p.stem[len(arm) + 1:] in ("greedy", "careful") or p.stem[len(arm) + 1:].startswith("mcts")))
+        found = sorted(stem(p)[len(arm) + 1:] for p in stored(f"{arm}-*")
+                       if ".part" not in p.name
+                       and (stem(p)[len(arm) + 1:] in ("greedy", "careful") or stem(p)[len(arm) + 1:].startswith("mcts")))
         for version in sorted(found, key=lambda v: (v in ("greedy", "careful"), v == "greedy", v)):
             d = load(arm, version)
             if d is not None:
@@ -213,10 +240,12 @@ def save_wins(first: int = 1) -> list[Path]:
     as ``wins/<arm>-<version>-game<N>.wwr.json``: the games are played again from their seeds, and
     a game that does not end in the same win is an error."""
     out = []
-    for path in sorted(OUT.glob("*.json")):
-        data = json.loads(path.read_text())
-        if ARMS.get(data.get("arm", ""), {}).get("fair", 0) is not None or ".part" in path.stem:
-            continue  # a notoriety race, or a part file
+    for path in stored("*"):
+        if ".part" in path.name:
+            continue
+        data = json.loads(gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_text())
+        if ARMS.get(data.get("arm", ""), {}).get("fair", 0) is not None:
+            continue  # a notoriety race
         for g in [g for g in data["games"] if g["won"]][:first]:
             r = play_record(data["arm"], data["bot"], g["game"])
             if not (r.over and r.winners == g["winners"]):

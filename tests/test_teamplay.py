@@ -5,7 +5,6 @@ Cooperative game."""
 from __future__ import annotations
 
 import importlib.util
-import json
 from pathlib import Path
 
 import pytest
@@ -152,7 +151,7 @@ def test_a_recorded_first_win_loads_replays_and_is_played_again_by_its_bot(path)
     strength = _strength()
     stem, game = path.name[: -len(".wwr.json")].rsplit("-game", 1)
     arm = max((a for a in strength.ARMS if stem.startswith(a + "-")), key=len)
-    result = json.loads((strength.OUT / f"{stem}.json").read_text())  # the arm's results name the bot
+    result = strength.load(arm, stem[len(arm) + 1:])  # the arm's results name the bot
     assert any(x["game"] == int(game) and x["won"] for x in result["games"])
     again = strength.play_record(arm, result["bot"], int(game))
     assert list(again.record.actions) == list(rec.actions)
