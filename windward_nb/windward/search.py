@@ -42,9 +42,11 @@ from ..core.mcts import Option, Plan, Step
 from ..core.actions import Action
 from .actions import Action as WindwardAction
 from .greedy import GreedyBot, routes
+from .movement import shared_routes
 from .state import PORT, GameState
 
-__all__ = ["MCTSBot", "options", "value", "settled", "TARGETS"]
+__all__ = ["MCTSBot", "options", "value", "classic_value", "score", "features", "settled", "TARGETS", "FEATURES",
+           "WEIGHTS"]
 
 TARGETS = 4  #: places to sail to that become plans of their own (GreedyBot's best first)
 
@@ -185,8 +187,83 @@ def worth(s: GameState, i: int) -> float:
     return me.notoriety + carry + gas + 0.5 * _power(s, i)
 
 
+#: What :func:`features` measures for each captain, in order (see ``benchmarks/value_fit.py``).
+FEATURES = ("notoriety", "teeth", "teeth_near_home", "red_in_hold", "grey_in_hold", "gas", "gas_near_home",
+            "cannons", "crew", "morale", "cards", "harpoon_hits", "tokens", "turns_away",
+            "notoriety_late", "teeth_late", "notoriety_final", "spare_final")
+
+
+#: The fitted weights of :data:`FEATURES` (``python benchmarks/value_fit.py --games 1500``: 18,902 positions
+#: of 1,125 GreedyBot games; held-out log-loss of the winner 0.804 against 1.003 for ``classic_value``).
+WEIGHTS = (0.184, 0.187, 0.025, 1.364, 0.874, 0.439, 0.060, 0.217, 0.341, 0.278, 0.030, 0.057, 0.410, -1.326, 0.349,
+           0.212, -0.040, -0.318)
+
+
+def features(s: GameState, i: int) -> list[float]:
+    """Captain ``i``'s standing between two turns of a notoriety race, as numbers (:data:`FEATURES`):
+
+    what it has (notoriety, teeth and gas in the hold, a crester to process, ship and hand), how soon
+    it can bring teeth and gas home (the Trading Post within one turn's speed at the present wind),
+    how many turns it waits before it sails again (``turns_away``, 0 for the captain about to play),
+    and the same things weighed by how late the race is (``late``: the leader's share of the goal)
+    and whether it is over for this captain (``final``: the goal is reached and this captain has no
+    turn left, so only its notoriety counts)."""
+    comp = s.components
+    n = len(s.ships)
+    me = s.ships[i]
+    goal = comp.limits["notoriety_goal"]
+    teeth = me.grey_teeth * comp.teeth_notoriety["grey"] + me.red_teeth * comp.teeth_notoriety["red"]
+    gas = me.gas / comp.prices["notoriety"]
+    near = 0.0
+    if me.pos == PORT:
+        near = 1.0
+    elif teeth or me.gas >= comp.prices["notoriety"]:
+        costs, _ = shared_routes(s, i)
+        near = 1.0 if costs.get(PORT, 99) <= comp.limits["ship_speed"] else 0.0
+    hits = sum(2 if c == "heavy_harpoon" else 1 if c == "harpoon" else 0 for c in me.hand)
+    away = (i - s.current) % n
+    late = min(1.0, max(sh.notoriety for sh in s.ships) / goal)
+    final = 0.0
+    if s.end_trigger >= 0:
+        left = set()
+        k = s.current
+        while k != s.end_trigger:
+            left.add(k)
+            k = (k + 1) % n
+        final = 0.0 if i in left else 1.0
+    spare = teeth + gas + (1.0 if me.hold else 0.0)
+    return [float(me.notoriety), float(teeth), teeth * near, float(me.hold == "red"), float(me.hold == "grey"),
+            gas, gas * near, float(me.cannons), float(len(me.crew)), float(min(me.morale, 4)), float(len(me.hand)),
+            float(hits), float(me.tokens), away / n, me.notoriety * late, teeth * late, me.notoriety * final,
+            spare * final]
+
+
+def score(s: GameState, i: int) -> float:
+    """Captain ``i``'s score in the fitted judge: ``WEIGHTS . features(s, i)``."""
+    return float(sum(w * x for w, x in zip(WEIGHTS, features(s, i))))
+
+
 def value(s: GameState) -> list[float]:
-    """Each seat's chance of winning from ``s``, estimated (exact once the game is over)."""
+    """Each seat's chance of winning from ``s``, estimated (exact once the game is over).
+
+    In a notoriety race, the soft maximum of the captains' :func:`score`, fitted to who won
+    GreedyBot games (``benchmarks/value_fit.py``)."""
+    rules = type(s).rules
+    if s.over:
+        return [float(x) for x in rules.returns(s)]
+    n = len(s.ships)
+    if s.mode == "solo" or s.mode == "cooperative":
+        return [_team_value(s)] * n
+    u = [score(s, i) for i in range(n)]
+    m = max(u)
+    e = [math.exp(x - m) for x in u]
+    tot = sum(e)
+    return [x / tot for x in e]
+
+
+def classic_value(s: GameState) -> list[float]:
+    """The judge before the fitted one (``judge="classic"``): hand-set :func:`worth` and a soft
+    maximum whose temperature falls as the leader nears the goal."""
     rules = type(s).rules
     if s.over:
         return [float(x) for x in rules.returns(s)]
@@ -227,9 +304,19 @@ class MCTSBot(CoreMCTSBot):
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
                  max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
-                 to_own_turn: bool = False):
+                 to_own_turn: bool = False, judge: str = "fitted", paired: bool = False):
         if iterations is None and seconds is None:
             iterations = 64
+        if judge not in JUDGES:
+            raise ValueError(f"judge is one of {', '.join(JUDGES)}, got {judge!r}")
         super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
                          rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
-                         trust_first=trust_first, to_own_turn=to_own_turn)
+                         trust_first=trust_first, to_own_turn=to_own_turn, paired=paired)
+        self.judge = judge
+
+    def _judge(self, rules: Any, world: Any) -> list[float]:
+        return JUDGES[self.judge](world)
+
+
+#: The judges of a position the bot can use (``judge=``): the fitted one and the one before it.
+JUDGES: dict[str, Callable[[GameState], list[float]]] = {"fitted": value, "classic": classic_value}
