@@ -249,3 +249,17 @@ def test_paired_search_plays_complete_legal_games_the_same_way_twice():
     a = play_game("windward", players=3, bots=[spec, "greedy", "greedy"], seed=4)
     b = play_game("windward", players=3, bots=[spec, "greedy", "greedy"], seed=4)
     assert a.over and (a.winners, a.scores, a.plies) == (b.winners, b.scores, b.plies)
+
+
+def test_the_default_bot_pairs_its_plans_in_a_race_and_keeps_the_tree_in_the_team_modes():
+    bot = make_bot("mcts", 1)
+    race = ww.new_game(players=2, seed=5)
+    r = bot.search(race.state)
+    assert bot.paired and r.iterations >= search.RACE_ITERATIONS and len({o.visits for o in r.options}) == 1
+    coop = ww.new_game(players=2, seed=5, mode="cooperative", difficulty="easy")
+    r = bot.search(coop.state)
+    assert not bot.paired and r.iterations == search.TEAM_ITERATIONS
+    assert make_bot("mcts:paired=0", 1).search(race.state).iterations == search.RACE_ITERATIONS
+    fixed = make_bot("mcts:iterations=12,paired=1", 1)
+    fixed.search(coop.state)
+    assert fixed.paired and fixed.iterations == 12

@@ -294,25 +294,44 @@ def _team_value(s: GameState) -> float:
 
 
 # =============================================================================== the bot
+RACE_ITERATIONS = 128  #: the default budget in a notoriety race (paired plays of an option)
+TEAM_ITERATIONS = 64  #: the default budget in the Solo Adventure and the Cooperative game (tree iterations)
+
+
 class MCTSBot(CoreMCTSBot):
-    """The core search bot with Windward's defaults: the tree holds the searching captain's own
-    turn (``own_moves``), GreedyBot plays the rest of each imagined turn, and :func:`value` judges
-    the position when that turn is over; 64 iterations per decision that has a choice.
+    """The core search bot with Windward's defaults: GreedyBot plays the rest of each imagined
+    turn and :func:`value` judges the position when that turn is over.
+
+    In a notoriety race (free-for-all, head-to-head) the plans are compared *paired* (``paired``:
+    every plan played on the same sampled worlds with the same dice) and judged by the fitted
+    :func:`value`; 128 plays per decision that has a choice. In the Solo Adventure and the
+    Cooperative game the search is a tree over the captain's own turn (``own_moves``) with 64
+    iterations, as before. ``paired=True``/``False`` or a budget given here apply in every mode.
     ``to_own_turn=True`` judges at the bot's next turn instead (the others' turns played by
-    GreedyBot): about as strong in ``benchmarks/strength.py``, and several times slower."""
+    GreedyBot). ``judge="classic"`` uses :func:`classic_value`, the hand-set judge."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
                  max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
-                 to_own_turn: bool = False, judge: str = "fitted", paired: bool = False):
-        if iterations is None and seconds is None:
-            iterations = 64
+                 to_own_turn: bool = False, judge: str = "fitted", paired: bool | None = None):
+        self._auto_budget = iterations is None and seconds is None
+        if self._auto_budget:
+            iterations = RACE_ITERATIONS
         if judge not in JUDGES:
             raise ValueError(f"judge is one of {', '.join(JUDGES)}, got {judge!r}")
         super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
                          rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
-                         trust_first=trust_first, to_own_turn=to_own_turn, paired=paired)
+                         trust_first=trust_first, to_own_turn=to_own_turn, paired=bool(paired))
+        self._auto_paired = paired is None
         self.judge = judge
+
+    def search(self, state: Any) -> Any:
+        team = state.mode in ("solo", "cooperative")
+        if self._auto_paired:
+            self.paired = not team
+        if self._auto_budget:
+            self.iterations = TEAM_ITERATIONS if team else RACE_ITERATIONS
+        return super().search(state)
 
     def _judge(self, rules: Any, world: Any) -> list[float]:
         return JUDGES[self.judge](world)
