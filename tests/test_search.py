@@ -263,3 +263,17 @@ def test_the_default_bot_pairs_its_plans_in_a_race_and_keeps_the_tree_in_the_tea
     fixed = make_bot("mcts:iterations=12,paired=1", 1)
     fixed.search(coop.state)
     assert fixed.paired and fixed.iterations == 12
+
+
+def test_more_places_to_sail_to_make_more_plans():
+    s = next(p for p in _positions(players=2, seed=9, plies=200)
+             if RULES.decider(p) >= 0 and not p.frames and len(RULES.options(p, RULES.decider(p))) >= 3)
+    seat = RULES.decider(s)
+    keys = [o.key for o in search.options(s, seat)]
+    assert [o.key for o in search.options(s, seat, targets=search.TARGETS)] == keys
+    assert [o.key for o in search.options(s, seat, targets=0)] == ["greedy", "end turn"]
+    wide = [o.key for o in search.options(s, seat, targets=8)]
+    assert wide[: len(keys) - 1] == keys[:-1] and len(wide) >= len(keys)
+    assert [o.key for o in MCTSBot(seed=1, targets=0)._options(RULES, s, seat)] == ["greedy", "end turn"]
+    with pytest.raises(ValueError, match="targets"):
+        MCTSBot(seed=1, targets=-1)

@@ -114,8 +114,9 @@ _WHY = {"home": "sell at {}", "items": "pick up at {}", "crester": "load the cre
         "ship": "attack the ship at {}"}
 
 
-def options(s: GameState, seat: int) -> list[Option]:
-    """The plans worth comparing for ``seat`` here, GreedyBot's own first (see the module doc)."""
+def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
+    """The plans worth comparing for ``seat`` here, GreedyBot's own first (see the module doc);
+    ``targets``: how many of GreedyBot's places to sail to become plans."""
     rules = type(s).rules
     legal = rules.legal_actions(s)
     if not legal:
@@ -132,7 +133,7 @@ def options(s: GameState, seat: int) -> list[Option]:
         budget = s.turn.speed + greedy._extra_speed(s, seat, me, by)
         seen: set[int] = set()
         for _, h, why in greedy.targets(s, seat, me):
-            if len(seen) >= TARGETS:
+            if len(seen) >= targets:
                 break
             if h == me.pos or h in seen or costs.get(h, 99) > budget:
                 continue
@@ -308,12 +309,14 @@ class MCTSBot(CoreMCTSBot):
     Cooperative game the search is a tree over the captain's own turn (``own_moves``) with 64
     iterations, as before. ``paired=True``/``False`` or a budget given here apply in every mode.
     ``to_own_turn=True`` judges at the bot's next turn instead (the others' turns played by
-    GreedyBot). ``judge="classic"`` uses :func:`classic_value`, the hand-set judge."""
+    GreedyBot). ``judge="classic"`` uses :func:`classic_value`, the hand-set judge. ``targets``: how
+    many of GreedyBot's places to sail to become plans of their own (:func:`options`)."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
                  max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
-                 to_own_turn: bool = False, judge: str = "fitted", paired: bool | None = None):
+                 to_own_turn: bool = False, judge: str = "fitted", paired: bool | None = None,
+                 targets: int = TARGETS):
         self._auto_budget = iterations is None and seconds is None
         if self._auto_budget:
             iterations = RACE_ITERATIONS
@@ -322,8 +325,11 @@ class MCTSBot(CoreMCTSBot):
         super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
                          rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
                          trust_first=trust_first, to_own_turn=to_own_turn, paired=bool(paired))
+        if isinstance(targets, bool) or not isinstance(targets, int) or not 0 <= targets <= 12:
+            raise ValueError(f"targets is a whole number 0-12, got {targets!r}")
         self._auto_paired = paired is None
         self.judge = judge
+        self.targets = targets
 
     def search(self, state: Any) -> Any:
         team = state.mode in ("solo", "cooperative")
@@ -335,6 +341,11 @@ class MCTSBot(CoreMCTSBot):
 
     def _judge(self, rules: Any, world: Any) -> list[float]:
         return JUDGES[self.judge](world)
+
+    def _options(self, rules: Any, state: Any, seat: int) -> list[Option]:
+        if self.targets == TARGETS:
+            return super()._options(rules, state, seat)
+        return options(state, seat, targets=self.targets)[: self.max_options]
 
 
 #: The judges of a position the bot can use (``judge=``): the fitted one and the one before it.
