@@ -277,3 +277,15 @@ def test_more_places_to_sail_to_make_more_plans():
     assert [o.key for o in MCTSBot(seed=1, targets=0)._options(RULES, s, seat)] == ["greedy", "end turn"]
     with pytest.raises(ValueError, match="targets"):
         MCTSBot(seed=1, targets=-1)
+
+
+def test_a_paired_search_measures_each_plan_against_greedybots_world_by_world():
+    s = next(p for p in _positions(players=2, seed=9, plies=200)
+             if RULES.decider(p) >= 0 and not p.frames and len(RULES.options(p, RULES.decider(p))) >= 3)
+    seat = RULES.decider(s)
+    greedy_first = RULES.options(s, seat)[0].first(s)
+    r = MCTSBot(seed=3, iterations=60, paired=True).search(s)
+    gaps = {o.key: o.gap_error for o in r.options}
+    assert gaps["greedy"] == 0.0 and all(g is not None and g >= 0 for g in gaps.values())
+    assert all(o.gap_error is None for o in MCTSBot(seed=3, iterations=24, paired=False).search(s).options)
+    assert MCTSBot(seed=3, iterations=60, paired=True, trust_first=1000).act(s) == greedy_first

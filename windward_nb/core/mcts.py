@@ -185,6 +185,9 @@ class OptionStats:
     visits: int
     value: float  # mean value for the searching seat (a win chance when games run to the end)
     error: float = 1.0  # standard error of value
+    #: paired searches: the standard error of (value - the first option's value), world by world
+    #: (0 for the first option itself; None for a tree search)
+    gap_error: float | None = None
 
 
 @dataclass
@@ -221,6 +224,8 @@ class MCTSBot(Bot):
     sampled world is played once with each option, and each of those plays draws its chance
     (dice, cards, the rollout bots' seeds) from the same seed, so two options differ only by
     what they do, not by luck; the budget counts option plays and is rounded up to whole worlds.
+    With ``trust_first`` a paired search measures the margin by the standard error of the gap
+    itself, world by world (much smaller than the two plans' errors together).
     """
 
     name = "MCTSBot"
@@ -286,7 +291,10 @@ class MCTSBot(Bot):
         first = next((o for o in result.options if o.key == default), None)
         if first is None or first.visits == 0:
             return best.key
-        margin = self.trust_first * math.sqrt(best.error ** 2 + first.error ** 2)
+        if best.gap_error is not None and first.gap_error == 0.0:  # paired: the error of the gap itself
+            margin = self.trust_first * best.gap_error
+        else:
+            margin = self.trust_first * math.sqrt(best.error ** 2 + first.error ** 2)
         return best.key if best.value - first.value > margin else default
 
     def _commit(self, option: Option, seat: int) -> None:
@@ -341,6 +349,8 @@ class MCTSBot(Bot):
     def _search_paired(self, rules: Any, state: Any, seat: int, t0: float, deadline: float | None) -> SearchResult:
         """Every option on the same sampled worlds with the same chance (see ``paired``)."""
         edges: dict[Hashable, _Edge] = {}
+        gaps: dict[Hashable, list[float]] = {}  # value minus the first option's, world by world
+        first: Hashable = None
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -353,6 +363,8 @@ class MCTSBot(Bot):
             opts = self._options(rules, world, seat)  # fresh plans for every world: plans may keep count
             if not opts:
                 break
+            first = opts[0].key if first is None else first
+            base: float | None = None
             for o in opts:
                 w = world.clone()
                 self.rng = np.random.default_rng(seed)
@@ -368,7 +380,18 @@ class MCTSBot(Bot):
                 e.total += v
                 e.squares += v * v
                 done += 1
-        stats = [OptionStats(k, e.label, e.visits, e.mean, e.error) for k, e in edges.items()]
+                if o.key == first:
+                    base = v
+                elif base is not None:
+                    gaps.setdefault(o.key, []).append(v - base)
+
+        def gap_error(k: Hashable) -> float | None:
+            if k == first:
+                return 0.0
+            d = gaps.get(k, [])
+            return float(np.std(d, ddof=1) / math.sqrt(len(d))) if len(d) >= 2 else None
+
+        stats = [OptionStats(k, e.label, e.visits, e.mean, e.error, gap_error(k)) for k, e in edges.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
         self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
         return self.last
