@@ -137,7 +137,7 @@ def git_commit() -> str:
 
 
 def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False, extra: str = "",
-            part: tuple[int, int] | None = None) -> dict:
+            part: tuple[int, int] | None = None, first: int = 0) -> dict:
     bot = f"mcts:iterations={iterations}{',' + extra if extra else ''}" if version.startswith("mcts") else "greedy"
     tag = f"{part[0]}" if part else ""
     data = None if quick else load(arm, version, tag)
@@ -153,7 +153,7 @@ def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = F
     if part is not None:  # a share of the games, beside the games the arm's own file already holds
         main = load(arm, version)
         done |= {g["game"] for g in main["games"]} if main else set()
-    for game in range(games):
+    for game in range(first, games):
         if game in done or (part is not None and game % part[1] != part[0]):
             continue
         data["games"].append(play_one(arm, bot, game))
@@ -204,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot-options", default="", help="extra MCTSBot options, e.g. trust_first=1")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--iterations", type=int, default=16, help="MCTSBot iterations per searched decision")
+    ap.add_argument("--first", type=int, default=0, help="skip the games before this one (play games first to "
+                    "games-1), e.g. to try a variant on games no other variant was chosen on")
     ap.add_argument("--summary", action="store_true", help="only print the table of the stored results")
     ap.add_argument("--quick", action="store_true", help="2 games of every arm, nothing stored")
     ap.add_argument("--part", default="", help="K/N: play only the games g with g %% N == K, in a file of their "
@@ -223,8 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown arm(s) {', '.join(bad)}; arms: {', '.join(ARMS)}", file=sys.stderr)
         return 2
     versions = [v.strip() for v in args.versions.split(",") if v.strip()]
-    if any(v != "greedy" and not v.startswith("mcts") for v in versions) or args.games < 1 or args.iterations < 1:
-        print("versions are greedy and/or mcts; games and iterations are 1 or more", file=sys.stderr)
+    if any(v != "greedy" and not v.startswith("mcts") for v in versions) or args.games < 1 or args.iterations < 1 \
+            or not 0 <= args.first < args.games:
+        print("versions are greedy and/or mcts; games and iterations are 1 or more; 0 <= first < games",
+              file=sys.stderr)
         return 2
     games = 2 if args.quick else args.games
     part = None
@@ -238,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     for arm in arms:
         for version in versions:
             rows.append(summarise(run_arm(arm, version, games, args.iterations, quick=args.quick,
-                                          extra=args.bot_options, part=part)))
+                                          extra=args.bot_options, part=part, first=args.first)))
             print_table(rows[-1:])
     return 0
 
