@@ -295,8 +295,12 @@ def _team_value(s: GameState) -> float:
 
 
 # =============================================================================== the bot
-RACE_ITERATIONS = 128  #: the default budget in a notoriety race (paired plays of an option)
-TEAM_ITERATIONS = 64  #: the default budget in the Solo Adventure and the Cooperative game (tree iterations)
+#: What the bot does unless told otherwise: in a notoriety race (free-for-all, head-to-head) and in
+#: the Solo Adventure and the Cooperative game (where the tree search is kept as it was).
+RACE: dict[str, Any] = {"iterations": 128, "paired": True, "trust_first": 0.0, "to_own_turn": False}
+TEAM: dict[str, Any] = {"iterations": 64, "paired": False, "trust_first": 0.0, "to_own_turn": False}
+RACE_ITERATIONS = RACE["iterations"]  #: the default budget in a notoriety race (paired plays of a plan)
+TEAM_ITERATIONS = TEAM["iterations"]  #: the default budget in the team modes (tree iterations)
 
 
 class MCTSBot(CoreMCTSBot):
@@ -305,38 +309,40 @@ class MCTSBot(CoreMCTSBot):
 
     In a notoriety race (free-for-all, head-to-head) the plans are compared *paired* (``paired``:
     every plan played on the same sampled worlds with the same dice) and judged by the fitted
-    :func:`value`; 128 plays per decision that has a choice. In the Solo Adventure and the
-    Cooperative game the search is a tree over the captain's own turn (``own_moves``) with 64
-    iterations, as before. ``paired=True``/``False`` or a budget given here apply in every mode.
-    ``to_own_turn=True`` judges at the bot's next turn instead (the others' turns played by
-    GreedyBot). ``judge="classic"`` uses :func:`classic_value`, the hand-set judge. ``targets``: how
-    many of GreedyBot's places to sail to become plans of their own (:func:`options`)."""
+    :func:`value`; 128 plays per decision that has a choice (:data:`RACE`). In the Solo Adventure
+    and the Cooperative game the search is a tree over the captain's own turn (``own_moves``) with
+    64 iterations, as before (:data:`TEAM`). A budget, ``paired``, ``trust_first`` or
+    ``to_own_turn`` given here apply in every mode. ``to_own_turn=True`` judges at the bot's next
+    turn instead (the others' turns played by GreedyBot). ``judge="classic"`` uses
+    :func:`classic_value`, the hand-set judge. ``targets``: how many of GreedyBot's places to
+    sail to become plans of their own (:func:`options`)."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.5, rollout: Any = "greedy", rollout_plies: int = 0, widen: float = 0.5,
-                 max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
-                 to_own_turn: bool = False, judge: str = "fitted", paired: bool | None = None,
+                 max_options: int = 16, own_moves: bool = True, trust_first: float | None = None,
+                 to_own_turn: bool | None = None, judge: str = "fitted", paired: bool | None = None,
                  targets: int = TARGETS):
-        self._auto_budget = iterations is None and seconds is None
-        if self._auto_budget:
-            iterations = RACE_ITERATIONS
+        given = {"paired": paired, "trust_first": trust_first, "to_own_turn": to_own_turn}
+        self._auto = {k for k, v in given.items() if v is None}
+        if iterations is None and seconds is None:
+            self._auto.add("iterations")
+            iterations = RACE["iterations"]
         if judge not in JUDGES:
             raise ValueError(f"judge is one of {', '.join(JUDGES)}, got {judge!r}")
         super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
                          rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
-                         trust_first=trust_first, to_own_turn=to_own_turn, paired=bool(paired))
+                         trust_first=RACE["trust_first"] if trust_first is None else trust_first,
+                         to_own_turn=RACE["to_own_turn"] if to_own_turn is None else to_own_turn,
+                         paired=RACE["paired"] if paired is None else bool(paired))
         if isinstance(targets, bool) or not isinstance(targets, int) or not 0 <= targets <= 12:
             raise ValueError(f"targets is a whole number 0-12, got {targets!r}")
-        self._auto_paired = paired is None
         self.judge = judge
         self.targets = targets
 
     def search(self, state: Any) -> Any:
-        team = state.mode in ("solo", "cooperative")
-        if self._auto_paired:
-            self.paired = not team
-        if self._auto_budget:
-            self.iterations = TEAM_ITERATIONS if team else RACE_ITERATIONS
+        defaults = TEAM if state.mode in ("solo", "cooperative") else RACE
+        for name in self._auto:
+            setattr(self, name, defaults[name])
         return super().search(state)
 
     def _judge(self, rules: Any, world: Any) -> list[float]:
