@@ -263,6 +263,14 @@ def test_the_default_bot_pairs_its_plans_in_a_race_and_keeps_the_tree_in_the_tea
     fixed = make_bot("mcts:iterations=12,paired=1", 1)
     fixed.search(coop.state)
     assert fixed.paired and fixed.iterations == 12
+    bot.search(race.state)
+    assert (bot.paired, bot.trust_first, bot.to_own_turn) == \
+        (search.RACE["paired"], search.RACE["trust_first"], search.RACE["to_own_turn"])
+    bot.search(coop.state)
+    assert (bot.paired, bot.trust_first, bot.to_own_turn) == (False, 0.0, False)
+    told = make_bot("mcts:to_own_turn=0,trust_first=2", 1)
+    told.search(race.state)
+    assert (told.to_own_turn, told.trust_first) == (False, 2.0)
 
 
 def test_more_places_to_sail_to_make_more_plans():
