@@ -32,13 +32,17 @@ The committed results (``benchmarks/results/strength/``) were made with:
         --versions mcts-turn,greedy --iterations 16
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn-trust --iterations 32 --bot-options trust_first=1
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-next --iterations 64 --bot-options to_own_turn=1
+    python benchmarks/strength.py --arms ffa4,h2h --versions greedy --games 400
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-paired --iterations 128 --bot-options paired=1 \
-        --games 400                                                         # the default bot since the paired plans
+        --games 400
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-paired-next --iterations 64 \
+        --bot-options paired=1,to_own_turn=1 --games 400                    # the default bot
 
 ``mcts`` (64 tree iterations, the hand-set judge) was the default bot before the plans were
-compared paired and judged by the fitted judge; ``mcts-paired`` is the default since. Its games
-0-199 are the seeds every other arm played (and on which the variants were screened), games
-200-399 fresh seeds that confirm the figure. Screening runs of variants are kept apart in
+compared paired and judged by the fitted judge; ``mcts-paired-next`` (the same as
+``make_bot("mcts")`` in a notoriety race) is the default since. ``mcts-paired`` was chosen on games
+0-199 and tried on the fresh games 200-399; ``mcts-paired-next`` was chosen on games 200-399
+(``--first 200``) and tried on games 0-199. Screening runs of variants are kept apart in
 ``pilots/`` (``--versions mcts-p-<name>``, then moved there), so that the table and notebook 09
 show only the arms above.
 

@@ -17,10 +17,17 @@ count and the others) or when the turn passes. Small decisions (which supply
 stack, which card to discard at rest, where a new red crester goes) follow
 GreedyBot without search.
 
-:func:`value` judges a position between two turns: in a notoriety race, each
-captain's notoriety plus what its cargo, gas and ship are worth, turned into a
-share of the win; in the Solo Adventure and the Cooperative game, how far the
-captains are toward beating the cresters.
+:func:`value` judges a position between two turns: in a notoriety race, a
+soft maximum of each captain's :func:`score`, a weighted sum of its
+:func:`features` (notoriety, cargo, gas, ship, turn order, how late the race
+is) with weights fitted to who won GreedyBot games
+(``benchmarks/value_fit.py``); in the Solo Adventure and the Cooperative game,
+how far the captains are toward beating the cresters.
+
+In a notoriety race the bot compares the plans *paired* (every plan played on
+the same sampled worlds with the same dice, see
+:class:`~windward_nb.core.mcts.MCTSBot`); in the team modes it searches them
+as a tree. :data:`RACE` and :data:`TEAM` hold the defaults.
 
 >>> import windward_nb as ww
 >>> g = ww.new_game(players=2, seed=5)
@@ -297,7 +304,7 @@ def _team_value(s: GameState) -> float:
 # =============================================================================== the bot
 #: What the bot does unless told otherwise: in a notoriety race (free-for-all, head-to-head) and in
 #: the Solo Adventure and the Cooperative game (where the tree search is kept as it was).
-RACE: dict[str, Any] = {"iterations": 128, "paired": True, "trust_first": 0.0, "to_own_turn": False}
+RACE: dict[str, Any] = {"iterations": 64, "paired": True, "trust_first": 0.0, "to_own_turn": True}
 TEAM: dict[str, Any] = {"iterations": 64, "paired": False, "trust_first": 0.0, "to_own_turn": False}
 RACE_ITERATIONS = RACE["iterations"]  #: the default budget in a notoriety race (paired plays of a plan)
 TEAM_ITERATIONS = TEAM["iterations"]  #: the default budget in the team modes (tree iterations)
@@ -308,12 +315,13 @@ class MCTSBot(CoreMCTSBot):
     turn and :func:`value` judges the position when that turn is over.
 
     In a notoriety race (free-for-all, head-to-head) the plans are compared *paired* (``paired``:
-    every plan played on the same sampled worlds with the same dice) and judged by the fitted
-    :func:`value`; 128 plays per decision that has a choice (:data:`RACE`). In the Solo Adventure
-    and the Cooperative game the search is a tree over the captain's own turn (``own_moves``) with
-    64 iterations, as before (:data:`TEAM`). A budget, ``paired``, ``trust_first`` or
-    ``to_own_turn`` given here apply in every mode. ``to_own_turn=True`` judges at the bot's next
-    turn instead (the others' turns played by GreedyBot). ``judge="classic"`` uses
+    every plan played on the same sampled worlds with the same dice), each play goes on through the
+    other captains' turns (``to_own_turn``) and the fitted :func:`value` judges the position when
+    the bot's next turn begins; 64 plays per decision that has a choice (:data:`RACE`). In the Solo
+    Adventure and the Cooperative game the search is a tree over the captain's own turn
+    (``own_moves``), judged when that turn is over, with 64 iterations, as before (:data:`TEAM`).
+    A budget, ``paired``, ``trust_first`` or ``to_own_turn`` given here apply in every mode.
+    ``judge="classic"`` uses
     :func:`classic_value`, the hand-set judge. ``targets``: how many of GreedyBot's places to
     sail to become plans of their own (:func:`options`)."""
 
