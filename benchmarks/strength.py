@@ -33,7 +33,19 @@ The committed results (``benchmarks/results/strength/``) were made with:
         --versions mcts-turn,greedy --iterations 16
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn-trust --iterations 32 --bot-options trust_first=1
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-next --iterations 64 --bot-options to_own_turn=1
+    python benchmarks/strength.py --arms ffa4,h2h --versions greedy --games 400
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-paired --iterations 128 --bot-options paired=1 \
+        --games 400
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-paired-next --iterations 64 \
+        --bot-options paired=1,to_own_turn=1 --games 400                    # the default bot
 
+``mcts`` (64 tree iterations, the hand-set judge) was the default bot before the plans were
+compared paired and judged by the fitted judge; ``mcts-paired-next`` (the same as
+``make_bot("mcts")`` in a notoriety race) is the default since. ``mcts-paired`` was chosen on games
+0-199 and tried on the fresh games 200-399; ``mcts-paired-next`` was chosen on games 200-399
+(``--first 200``) and tried on games 0-199. Screening runs of variants are kept apart in
+``pilots/`` (``--versions mcts-p-<name>``, then moved there), so that the table and notebook 09
+show only the arms above.
 
 """
 
@@ -159,7 +171,7 @@ def git_commit() -> str:
 
 
 def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False, extra: str = "",
-            part: tuple[int, int] | None = None) -> dict:
+            part: tuple[int, int] | None = None, first: int = 0) -> dict:
     if version.startswith("mcts"):
         bot = f"mcts:iterations={iterations}{',' + extra if extra else ''}"
     else:
@@ -178,7 +190,7 @@ def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = F
     if part is not None:  # a share of the games, beside the games the arm's own file already holds
         main = load(arm, version)
         done |= {g["game"] for g in main["games"]} if main else set()
-    for game in range(games):
+    for game in range(first, games):
         if game in done or (part is not None and game % part[1] != part[0]):
             continue
         data["games"].append(play_one(arm, bot, game))
@@ -264,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot-options", default="", help="extra MCTSBot options, e.g. trust_first=1")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--iterations", type=int, default=16, help="MCTSBot iterations per searched decision")
+    ap.add_argument("--first", type=int, default=0, help="skip the games before this one (play games first to "
+                    "games-1), e.g. to try a variant on games no other variant was chosen on")
     ap.add_argument("--summary", action="store_true", help="only print the table of the stored results")
     ap.add_argument("--quick", action="store_true", help="2 games of every arm, nothing stored")
     ap.add_argument("--part", default="", help="K/N: play only the games g with g %% N == K, in a file of their "
@@ -290,8 +304,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     versions = [v.strip() for v in args.versions.split(",") if v.strip()]
     if any(v not in ("greedy", "careful") and not v.startswith("mcts") for v in versions) or args.games < 1 \
-            or args.iterations < 1:
-        print("versions are greedy, careful and/or mcts; games and iterations are 1 or more", file=sys.stderr)
+            or args.iterations < 1 or not 0 <= args.first < args.games:
+        print("versions are greedy, careful and/or mcts; games and iterations are 1 or more; 0 <= first < games",
+              file=sys.stderr)
         return 2
     games = 2 if args.quick else args.games
     part = None
@@ -305,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
     for arm in arms:
         for version in versions:
             rows.append(summarise(run_arm(arm, version, games, args.iterations, quick=args.quick,
-                                          extra=args.bot_options, part=part)))
+                                          extra=args.bot_options, part=part, first=args.first)))
             print_table(rows[-1:])
     return 0
 

@@ -78,3 +78,13 @@ def test_mcts_plays_whole_games_through_play_many():
     dr.BOTS.setdefault("mcts", MCTSBot)
     r = play_many(6, players=2, bots=["mcts:iterations=40", "random"], seed=3, game="dice-race", progress=False)
     assert r.over.all() and r.bots == ["MCTSBot", "RandomBot"]
+
+
+@pytest.mark.parametrize("counters, best", [(10, 2), (7, 3), (9, 1)])
+def test_a_paired_search_finds_the_winning_move_of_take_away_too(counters, best):
+    g = nim.new_game(counters)
+    bot = MCTSBot(seed=2, iterations=600, paired=True)
+    assert bot.act(g.state).arg == best
+    r = bot.last
+    assert len({o.visits for o in r.options}) == 1 and r.iterations % len(r.options) == 0
+    assert r.options == MCTSBot(seed=2, iterations=600, paired=True).search(g.state).options

@@ -185,6 +185,9 @@ class OptionStats:
     visits: int
     value: float  # mean value for the searching seat (a win chance when games run to the end)
     error: float = 1.0  # standard error of value
+    #: paired searches: the standard error of (value - the first option's value), world by world
+    #: (0 for the first option itself; None for a tree search)
+    gap_error: float | None = None
 
 
 @dataclass
@@ -217,6 +220,12 @@ class MCTSBot(Bot):
     difference, so a lucky handful of samples does not talk it out of a sound plan.
     ``to_own_turn=True`` plays every rollout on until the searching seat decides again in a
     settled position (its next turn), so the others' replies count before the position is judged.
+    ``paired=True`` compares the options with common random numbers instead of a tree: every
+    sampled world is played once with each option, and each of those plays draws its chance
+    (dice, cards, the rollout bots' seeds) from the same seed, so two options differ only by
+    what they do, not by luck; the budget counts option plays and is rounded up to whole worlds.
+    With ``trust_first`` a paired search measures the margin by the standard error of the gap
+    itself, world by world (much smaller than the two plans' errors together).
     """
 
     name = "MCTSBot"
@@ -224,7 +233,7 @@ class MCTSBot(Bot):
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
                  max_options: int = 64, own_moves: bool = False, trust_first: float = 0.0,
-                 to_own_turn: bool = False):
+                 to_own_turn: bool = False, paired: bool = False):
         super().__init__(seed)
         if iterations is None and seconds is None:
             iterations = 200
@@ -244,6 +253,7 @@ class MCTSBot(Bot):
         self.own_moves = bool(own_moves)
         self.trust_first = float(trust_first)
         self.to_own_turn = bool(to_own_turn)
+        self.paired = bool(paired)
         self._plan: tuple[Option, int, int] | None = None
         self.last: SearchResult | None = None
 
@@ -281,7 +291,10 @@ class MCTSBot(Bot):
         first = next((o for o in result.options if o.key == default), None)
         if first is None or first.visits == 0:
             return best.key
-        margin = self.trust_first * math.sqrt(best.error ** 2 + first.error ** 2)
+        if best.gap_error is not None and first.gap_error == 0.0:  # paired: the error of the gap itself
+            margin = self.trust_first * best.gap_error
+        else:
+            margin = self.trust_first * math.sqrt(best.error ** 2 + first.error ** 2)
         return best.key if best.value - first.value > margin else default
 
     def _commit(self, option: Option, seat: int) -> None:
@@ -317,6 +330,8 @@ class MCTSBot(Bot):
         root = _Node()
         t0 = time.perf_counter()
         deadline = t0 + self.seconds if self.seconds is not None else None
+        if self.paired:
+            return self._search_paired(rules, state, seat, t0, deadline)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -327,6 +342,56 @@ class MCTSBot(Bot):
             self._iterate(rules, root, world)
             done += 1
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error) for k, e in root.children.items()]
+        stats.sort(key=lambda o: (-o.visits, -o.value))
+        self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
+        return self.last
+
+    def _search_paired(self, rules: Any, state: Any, seat: int, t0: float, deadline: float | None) -> SearchResult:
+        """Every option on the same sampled worlds with the same chance (see ``paired``)."""
+        edges: dict[Hashable, _Edge] = {}
+        gaps: dict[Hashable, list[float]] = {}  # value minus the first option's, world by world
+        first: Hashable = None
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            world = rules.determinize(state, seat, self.rng)
+            seed = int(self.rng.integers(2**63))
+            own = self.rng
+            opts = self._options(rules, world, seat)  # fresh plans for every world: plans may keep count
+            if not opts:
+                break
+            first = opts[0].key if first is None else first
+            base: float | None = None
+            for o in opts:
+                w = world.clone()
+                self.rng = np.random.default_rng(seed)
+                try:
+                    o.run(w, self.rng)
+                    v = self._rollout(rules, w, seat)[seat]
+                finally:
+                    self.rng = own
+                e = edges.get(o.key)
+                if e is None:
+                    e = edges[o.key] = _Edge(label=o.label)
+                e.visits += 1
+                e.total += v
+                e.squares += v * v
+                done += 1
+                if o.key == first:
+                    base = v
+                elif base is not None:
+                    gaps.setdefault(o.key, []).append(v - base)
+
+        def gap_error(k: Hashable) -> float | None:
+            if k == first:
+                return 0.0
+            d = gaps.get(k, [])
+            return float(np.std(d, ddof=1) / math.sqrt(len(d))) if len(d) >= 2 else None
+
+        stats = [OptionStats(k, e.label, e.visits, e.mean, e.error, gap_error(k)) for k, e in edges.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
         self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
         return self.last
@@ -408,5 +473,9 @@ class MCTSBot(Bot):
                 bot = bots[who] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
             rules.apply(world, bot.act(world))
             steps += 1
+        return self._judge(rules, world)
+
+    def _judge(self, rules: Any, world: Any) -> list[float]:
+        """Each seat's value where a rollout stopped: ``rules.value`` if the game has one."""
         value = getattr(rules, "value", None)
         return list(value(world)) if value is not None else default_value(rules, world)

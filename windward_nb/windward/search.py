@@ -17,10 +17,17 @@ count and the others) or when the turn passes. Small decisions (which supply
 stack, which card to discard at rest, where a new red crester goes) follow
 GreedyBot without search.
 
-:func:`value` judges a position between two turns: in a notoriety race, each
-captain's notoriety plus what its cargo, gas and ship are worth, turned into a
-share of the win; in the Solo Adventure and the Cooperative game, how far the
-captains are toward beating the cresters.
+:func:`value` judges a position between two turns: in a notoriety race, a
+soft maximum of each captain's :func:`score`, a weighted sum of its
+:func:`features` (notoriety, cargo, gas, ship, turn order, how late the race
+is) with weights fitted to who won GreedyBot games
+(``benchmarks/value_fit.py``); in the Solo Adventure and the Cooperative game,
+how far the captains are toward beating the cresters.
+
+In a notoriety race the bot compares the plans *paired* (every plan played on
+the same sampled worlds with the same dice, see
+:class:`~windward_nb.core.mcts.MCTSBot`); in the team modes it searches them
+as a tree. :data:`RACE` and :data:`TEAM` hold the defaults.
 
 >>> import windward_nb as ww
 >>> g = ww.new_game(players=2, seed=5)
@@ -42,10 +49,12 @@ from ..core.mcts import Option, Plan, Step
 from ..core.actions import Action
 from .actions import Action as WindwardAction
 from .greedy import GreedyBot, routes
+from .movement import shared_routes
 from .state import PORT, GameState
 from .teamplay import TEAM_MODES, CarefulBot, team_value
 
-__all__ = ["MCTSBot", "options", "value", "settled", "TARGETS"]
+__all__ = ["MCTSBot", "options", "value", "classic_value", "score", "features", "settled", "TARGETS", "FEATURES",
+           "WEIGHTS"]
 
 TARGETS = 4  #: places to sail to that become plans of their own (GreedyBot's best first)
 
@@ -159,15 +168,17 @@ def _rest_plans(s: GameState, seat: int, greedy: GreedyBot, key: tuple[int, int,
             for _, h in spots[:REST_PLANS]]
 
 
-def options(s: GameState, seat: int) -> list[Option]:
-    """The plans worth comparing for ``seat`` here, GreedyBot's own first (see the module doc)."""
+def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
+    """The plans worth comparing for ``seat`` here, GreedyBot's own first (see the module doc);
+    ``targets``: how many of GreedyBot's places to sail to become plans."""
     rules = type(s).rules
     legal = rules.legal_actions(s)
     if not legal:
         return []
     by = {str(a): a for a in legal}
     top = s.frames[-1] if s.frames else None
-    greedy = CarefulBot(0)  # GreedyBot, careful in team modes; fresh per call (its per-turn action count)
+    # GreedyBot (CarefulBot in the team modes), fresh per call: it counts its actions in a turn
+    greedy = CarefulBot(0) if s.mode in TEAM_MODES else GreedyBot(0)
     if top is None and s.current == seat:
         key = _turn_key(s)
         done = _until_battle_or_turn_end(seat, key)
@@ -177,7 +188,7 @@ def options(s: GameState, seat: int) -> list[Option]:
         budget = s.turn.speed + greedy._extra_speed(s, seat, me, by)
         seen: set[int] = set()
         for _, h, why in greedy.targets(s, seat, me):
-            if len(seen) >= TARGETS:
+            if len(seen) >= targets:
                 break
             if h == me.pos or h in seen or costs.get(h, 99) > budget:
                 continue
@@ -234,8 +245,83 @@ def worth(s: GameState, i: int) -> float:
     return me.notoriety + carry + gas + 0.5 * _power(s, i)
 
 
+#: What :func:`features` measures for each captain, in order (see ``benchmarks/value_fit.py``).
+FEATURES = ("notoriety", "teeth", "teeth_near_home", "red_in_hold", "grey_in_hold", "gas", "gas_near_home",
+            "cannons", "crew", "morale", "cards", "harpoon_hits", "tokens", "turns_away",
+            "notoriety_late", "teeth_late", "notoriety_final", "spare_final")
+
+
+#: The fitted weights of :data:`FEATURES` (``python benchmarks/value_fit.py --games 1500``: 18,902 positions
+#: of 1,125 GreedyBot games; held-out log-loss of the winner 0.804 against 1.003 for ``classic_value``).
+WEIGHTS = (0.184, 0.187, 0.025, 1.364, 0.874, 0.439, 0.060, 0.217, 0.341, 0.278, 0.030, 0.057, 0.410, -1.326, 0.349,
+           0.212, -0.040, -0.318)
+
+
+def features(s: GameState, i: int) -> list[float]:
+    """Captain ``i``'s standing between two turns of a notoriety race, as numbers (:data:`FEATURES`):
+
+    what it has (notoriety, teeth and gas in the hold, a crester to process, ship and hand), how soon
+    it can bring teeth and gas home (the Trading Post within one turn's speed at the present wind),
+    how many turns it waits before it sails again (``turns_away``, 0 for the captain about to play),
+    and the same things weighed by how late the race is (``late``: the leader's share of the goal)
+    and whether it is over for this captain (``final``: the goal is reached and this captain has no
+    turn left, so only its notoriety counts)."""
+    comp = s.components
+    n = len(s.ships)
+    me = s.ships[i]
+    goal = comp.limits["notoriety_goal"]
+    teeth = me.grey_teeth * comp.teeth_notoriety["grey"] + me.red_teeth * comp.teeth_notoriety["red"]
+    gas = me.gas / comp.prices["notoriety"]
+    near = 0.0
+    if me.pos == PORT:
+        near = 1.0
+    elif teeth or me.gas >= comp.prices["notoriety"]:
+        costs, _ = shared_routes(s, i)
+        near = 1.0 if costs.get(PORT, 99) <= comp.limits["ship_speed"] else 0.0
+    hits = sum(2 if c == "heavy_harpoon" else 1 if c == "harpoon" else 0 for c in me.hand)
+    away = (i - s.current) % n
+    late = min(1.0, max(sh.notoriety for sh in s.ships) / goal)
+    final = 0.0
+    if s.end_trigger >= 0:
+        left = set()
+        k = s.current
+        while k != s.end_trigger:
+            left.add(k)
+            k = (k + 1) % n
+        final = 0.0 if i in left else 1.0
+    spare = teeth + gas + (1.0 if me.hold else 0.0)
+    return [float(me.notoriety), float(teeth), teeth * near, float(me.hold == "red"), float(me.hold == "grey"),
+            gas, gas * near, float(me.cannons), float(len(me.crew)), float(min(me.morale, 4)), float(len(me.hand)),
+            float(hits), float(me.tokens), away / n, me.notoriety * late, teeth * late, me.notoriety * final,
+            spare * final]
+
+
+def score(s: GameState, i: int) -> float:
+    """Captain ``i``'s score in the fitted judge: ``WEIGHTS . features(s, i)``."""
+    return float(sum(w * x for w, x in zip(WEIGHTS, features(s, i))))
+
+
 def value(s: GameState) -> list[float]:
-    """Each seat's chance of winning from ``s``, estimated (exact once the game is over)."""
+    """Each seat's chance of winning from ``s``, estimated (exact once the game is over).
+
+    In a notoriety race, the soft maximum of the captains' :func:`score`, fitted to who won
+    GreedyBot games (``benchmarks/value_fit.py``)."""
+    rules = type(s).rules
+    if s.over:
+        return [float(x) for x in rules.returns(s)]
+    n = len(s.ships)
+    if s.mode == "solo" or s.mode == "cooperative":
+        return [team_value(s)] * n
+    u = [score(s, i) for i in range(n)]
+    m = max(u)
+    e = [math.exp(x - m) for x in u]
+    tot = sum(e)
+    return [x / tot for x in e]
+
+
+def classic_value(s: GameState) -> list[float]:
+    """The judge before the fitted one (``judge="classic"``): hand-set :func:`worth` and a soft
+    maximum whose temperature falls as the leader nears the goal."""
     rules = type(s).rules
     if s.over:
         return [float(x) for x in rules.returns(s)]
@@ -252,19 +338,70 @@ def value(s: GameState) -> list[float]:
 
 
 # =============================================================================== the bot
+#: What the bot does unless told otherwise: in a notoriety race (free-for-all, head-to-head) and in
+#: the Solo Adventure and the Cooperative game (where the tree search is kept as it was).
+RACE: dict[str, Any] = {"iterations": 64, "paired": True, "trust_first": 0.0, "to_own_turn": True,
+                        "rollout_spec": "greedy"}
+TEAM: dict[str, Any] = {"iterations": 16, "paired": False, "trust_first": 1.0, "to_own_turn": False,
+                        "rollout_spec": "careful"}
+RACE_ITERATIONS = RACE["iterations"]  #: the default budget in a notoriety race (paired plays of a plan)
+TEAM_ITERATIONS = TEAM["iterations"]  #: the default budget in the team modes (tree iterations)
+
+
 class MCTSBot(CoreMCTSBot):
-    """The core search bot with Windward's defaults: the tree holds the searching captain's own
-    turn (``own_moves``), GreedyBot plays the rest of each imagined turn, and :func:`value` judges
-    the position when that turn is over; 64 iterations per decision that has a choice.
-    ``to_own_turn=True`` judges at the bot's next turn instead (the others' turns played by
-    GreedyBot): about as strong in ``benchmarks/strength.py``, and several times slower."""
+    """The core search bot with Windward's defaults: GreedyBot plays the rest of each imagined
+    turn and :func:`value` judges the position when that turn is over.
+
+    In a notoriety race (free-for-all, head-to-head) the plans are compared *paired* (``paired``:
+    every plan played on the same sampled worlds with the same dice), each play goes on through the
+    other captains' turns (``to_own_turn``) and the fitted :func:`value` judges the position when
+    the bot's next turn begins; 64 plays per decision that has a choice (:data:`RACE`). In the Solo
+    Adventure and the Cooperative game the search is a tree over the captain's own turn
+    (``own_moves``) with CarefulBot playing the rollouts, judged by :func:`team_value` when that
+    turn is over, 16 iterations, and CarefulBot's own plan kept unless another beats it by more
+    than one standard error (``trust_first=1``) (:data:`TEAM`, docs/team-bots.md). A budget,
+    ``rollout``, ``paired``, ``trust_first`` or ``to_own_turn`` given here apply in every mode.
+    ``judge="classic"`` uses
+    :func:`classic_value`, the hand-set judge. ``targets``: how many of GreedyBot's places to
+    sail to become plans of their own (:func:`options`)."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.5, rollout: Any = "careful", rollout_plies: int = 0, widen: float = 0.5,
-                 max_options: int = 16, own_moves: bool = True, trust_first: float = 0.0,
-                 to_own_turn: bool = False):
+                 c: float = 0.5, rollout: Any = None, rollout_plies: int = 0, widen: float = 0.5,
+                 max_options: int = 16, own_moves: bool = True, trust_first: float | None = None,
+                 to_own_turn: bool | None = None, judge: str = "fitted", paired: bool | None = None,
+                 targets: int = TARGETS):
+        given = {"paired": paired, "trust_first": trust_first, "to_own_turn": to_own_turn, "rollout_spec": rollout}
+        self._auto = {k for k, v in given.items() if v is None}
         if iterations is None and seconds is None:
-            iterations = 64
-        super().__init__(seed, iterations=iterations, seconds=seconds, c=c, rollout=rollout,
+            self._auto.add("iterations")
+            iterations = RACE["iterations"]
+        if judge not in JUDGES:
+            raise ValueError(f"judge is one of {', '.join(JUDGES)}, got {judge!r}")
+        super().__init__(seed, iterations=iterations, seconds=seconds, c=c,
+                         rollout=RACE["rollout_spec"] if rollout is None else rollout,
                          rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
-                         trust_first=trust_first, to_own_turn=to_own_turn)
+                         trust_first=RACE["trust_first"] if trust_first is None else trust_first,
+                         to_own_turn=RACE["to_own_turn"] if to_own_turn is None else to_own_turn,
+                         paired=RACE["paired"] if paired is None else bool(paired))
+        if isinstance(targets, bool) or not isinstance(targets, int) or not 0 <= targets <= 12:
+            raise ValueError(f"targets is a whole number 0-12, got {targets!r}")
+        self.judge = judge
+        self.targets = targets
+
+    def search(self, state: Any) -> Any:
+        defaults = TEAM if state.mode in ("solo", "cooperative") else RACE
+        for name in self._auto:
+            setattr(self, name, defaults[name])
+        return super().search(state)
+
+    def _judge(self, rules: Any, world: Any) -> list[float]:
+        return JUDGES[self.judge](world)
+
+    def _options(self, rules: Any, state: Any, seat: int) -> list[Option]:
+        if self.targets == TARGETS:
+            return super()._options(rules, state, seat)
+        return options(state, seat, targets=self.targets)[: self.max_options]
+
+
+#: The judges of a position the bot can use (``judge=``): the fitted one and the one before it.
+JUDGES: dict[str, Callable[[GameState], list[float]]] = {"fitted": value, "classic": classic_value}
