@@ -1,8 +1,9 @@
 """How strong is the search bot? MCTSBot against GreedyBot in Windward, with Wilson 95% intervals.
 
-Run from the project root (each arm writes its own small JSON under
-``benchmarks/results/strength/`` after every game, so a run can be stopped and
-resumed, and several arms can run side by side):
+Run from the project root (each arm writes its own JSON under
+``benchmarks/results/strength/`` after every game, or every 100 games and gzipped
+once it holds more than 1,000, so a run can be stopped and resumed, and several
+arms can run side by side):
 
     python benchmarks/strength.py --arms ffa4,h2h --games 200
     python benchmarks/strength.py --arms solo,coop-easy,coop-normal,coop-hard,coop-impossible
@@ -10,7 +11,7 @@ resumed, and several arms can run side by side):
     python benchmarks/strength.py --quick            # 2 games of every arm (the smoke test)
     python benchmarks/strength.py --save-wins 1      # records of the first win of every team arm
 
-Arms (``mcts`` and ``greedy`` versions of each, same seeds):
+Arms (``mcts``, ``careful`` and ``greedy`` versions of each, same seeds):
 
 * ``ffa4``: 4-player free-for-all, one seat (it moves round the table from game
   to game) played by the arm's bot, three GreedyBots; fair share 25%.
@@ -28,9 +29,7 @@ result file with the bot's full spec.
 The committed results (``benchmarks/results/strength/``) were made with:
 
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts --iterations 64      # the default bot
-    python benchmarks/strength.py --arms ffa4,h2h,solo --versions mcts-turn,greedy --iterations 32
-    python benchmarks/strength.py --arms coop-easy,coop-normal,coop-hard,coop-impossible \
-        --versions mcts-turn,greedy --iterations 16
+    python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn,greedy --iterations 32
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-turn-trust --iterations 32 --bot-options trust_first=1
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-next --iterations 64 --bot-options to_own_turn=1
     python benchmarks/strength.py --arms ffa4,h2h --versions greedy --games 400
@@ -38,6 +37,20 @@ The committed results (``benchmarks/results/strength/``) were made with:
         --games 400
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-paired-next --iterations 64 \
         --bot-options paired=1,to_own_turn=1 --games 400                    # the default bot
+
+and the team arms (Solo Adventure and Cooperative, where a win is rare, so many more games):
+
+    python benchmarks/strength.py --arms solo,coop-easy,coop-normal --versions careful,greedy --games 5000
+    python benchmarks/strength.py --arms coop-hard,coop-impossible --versions careful,greedy --games 20000
+    python benchmarks/strength.py --arms solo,coop-easy,coop-normal --versions mcts-team --iterations 16 \
+        --bot-options trust_first=1 --games 1000                            # the default bot
+    python benchmarks/strength.py --arms coop-hard --versions mcts-team --iterations 16 \
+        --bot-options trust_first=1 --games 4000
+    python benchmarks/strength.py --arms coop-impossible --versions mcts-team --iterations 16 \
+        --bot-options trust_first=1 --games 10000
+    python benchmarks/strength.py --arms coop-easy --versions mcts-team64 --iterations 64 \
+        --bot-options trust_first=1 --games 300
+    python benchmarks/strength.py --save-wins 1
 
 ``mcts`` (64 tree iterations, the hand-set judge) was the default bot before the plans were
 compared paired and judged by the fitted judge; ``mcts-paired-next`` (the same as
