@@ -162,3 +162,15 @@ def test_the_first_win_records_are_there():
     names = [p.name for p in RECORDS]
     assert any(n.startswith("solo-") for n in names)
     assert any(n.startswith("coop-") for n in names)
+
+
+def test_the_coach_plays_team_positions_out_with_careful_bot():
+    from windward_nb.core.hint import _default_rollout
+
+    solo = ww.new_game(players=1, mode="solo", seed=2)
+    race = ww.new_game(players=3, seed=2)
+    rules = type(solo.state).rules
+    assert _default_rollout(rules, solo.state) == "careful"
+    assert _default_rollout(rules, race.state) == "greedy"
+    hints = solo.hint(iterations=6, seed=1, top=2)
+    assert hints and all(h.action in solo.legal_actions() for h in hints)

@@ -100,8 +100,12 @@ def _bot_table(rules: Any) -> Any:
         return None
 
 
-def _default_rollout(rules: Any) -> str:
-    """The game's greedy bot when it has one (a far better judge of a position than random play)."""
+def _default_rollout(rules: Any, state: Any = None) -> str:
+    """The bot the game names for playing a position out (``rules.rollout_bot(state)``, optional),
+    else its greedy bot when it has one (a far better judge of a position than random play)."""
+    named = getattr(rules, "rollout_bot", None)
+    if named is not None and state is not None:
+        return str(named(state))
     table = _bot_table(rules)
     return "greedy" if table and "greedy" in {str(k).lower() for k in table} else "random"
 
@@ -135,7 +139,8 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
 
     The budget is ``seconds`` of search, ``iterations`` (reproducible with ``seed``), or both
     (whichever ends first); with neither, :data:`DEFAULT_SECONDS`. ``rollout`` is the bot that
-    plays the searched games out (default: the game's greedy bot, else random play);
+    plays the searched games out (default: the bot the game names with ``rules.rollout_bot``, else
+    its greedy bot, else random play);
     ``rollout_plies`` caps them; ``c`` and ``widen`` tune the search as in
     :class:`~windward_nb.core.mcts.MCTSBot`; ``view`` is the game's
     :class:`~windward_nb.core.view.GameView` that words the reasons (found from the state when
@@ -161,7 +166,7 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     # everything below reads this stand-in, never `state`: the seat's own view of the position
     own = rules.determinize(state, seat, np.random.default_rng(own_seed))
     bot = CoachSearch(search_seed, iterations=iterations, seconds=seconds,
-                      rollout=rollout if rollout is not None else _default_rollout(rules),
+                      rollout=rollout if rollout is not None else _default_rollout(rules, own),
                       rollout_plies=rollout_plies, c=c, widen=widen)
     result = bot.search(own)
     options = {o.key: o for o in bot._options(rules, own, seat)}

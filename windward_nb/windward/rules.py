@@ -126,6 +126,11 @@ class WindwardRules(Rules[Action]):
 
         return options(s, seat)
 
+    def rollout_bot(self, s: GameState) -> str:
+        """The bot that plays a position out for the coach's searches: CarefulBot in the Solo
+        Adventure and the Cooperative game, GreedyBot in a race (where the two play alike)."""
+        return "careful" if s.mode in ("solo", "cooperative") else "greedy"
+
     def value(self, s: GameState) -> list[float]:
         """Each seat's estimated chance to win, for searches that stop before the end."""
         from .search import value
