@@ -8,6 +8,8 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import windward_nb as ww
 from windward_nb.core.simulate import play_game
@@ -174,3 +176,39 @@ def test_the_coach_plays_team_positions_out_with_careful_bot():
     assert _default_rollout(rules, race.state) == "greedy"
     hints = solo.hint(iterations=6, seed=1, top=2)
     assert hints and all(h.action in solo.legal_actions() for h in hints)
+
+
+_HOSTILE = st.one_of(st.none(), st.booleans(), st.integers(-10, 10), st.floats(allow_nan=True, allow_infinity=True),
+                     st.text(max_size=6), st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(name=st.sampled_from(["red_win", "team_red_win", "red_lost", "coop_marine", "max_turn_actions"]),
+       value=_HOSTILE)
+def test_careful_bot_refuses_a_bad_option_and_plays_with_a_good_one(name, value):
+    try:
+        bot = CarefulBot(3, **{name: value})
+    except ValueError as e:
+        assert name in str(e)
+        return
+    if name == "coop_marine":
+        assert value in (True, False) and bot.coop_marine is bool(value)
+    elif name == "max_turn_actions":
+        assert isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    else:
+        assert isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
+        assert getattr(bot, name) == float(value)
+    g = ww.new_game(players=1, mode="solo", seed=2)
+    assert bot.act(g.state) in g.legal_actions()
+
+
+def test_a_bad_careful_bot_spec_is_a_one_line_error_on_the_command_line(tmp_path):
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "windward_nb", "simulate", "--games", "1", "--players", "1",
+                          "--bots", "careful:team_red_win=abc", "--out", str(tmp_path / "x.parquet"),
+                          "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0
+    assert "team_red_win" in out.stderr and "Traceback" not in out.stderr
+    assert not (tmp_path / "x.parquet").exists()

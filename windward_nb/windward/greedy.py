@@ -46,6 +46,13 @@ CARD_VALUE = {"heavy_harpoon": 6, "harpoon": 5, "fuel": 4, "coffee": 3, "false_f
               "deadweight": 1, "bait": 1}
 
 
+def check_share(name: str, value: object) -> float:
+    """``value`` as a chance between 0 and 1, or a ``ValueError`` naming ``name`` (a bot's option)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+        raise ValueError(f"{name} is a chance between 0 and 1, got {value!r}")
+    return float(value)
+
+
 # =============================================================================== battle odds
 class Chances(NamedTuple):
     """Battle odds from the attacker's side, and the chance that each ship is lost."""
@@ -118,7 +125,9 @@ class GreedyBot(Bot):
 
     def __init__(self, seed=None, *, red_win: float = 0.6, max_turn_actions: int = 60):
         super().__init__(seed)
-        self.red_win = red_win
+        self.red_win = check_share("red_win", red_win)
+        if isinstance(max_turn_actions, bool) or not isinstance(max_turn_actions, int) or max_turn_actions < 1:
+            raise ValueError(f"max_turn_actions is a whole number of 1 or more, got {max_turn_actions!r}")
         self.max_turn_actions = max_turn_actions
         self._turn_key: tuple = ()
         self._turn_actions = 0

@@ -129,7 +129,9 @@ class WindwardRules(Rules[Action]):
     def rollout_bot(self, s: GameState) -> str:
         """The bot that plays a position out for the coach's searches: CarefulBot in the Solo
         Adventure and the Cooperative game, GreedyBot in a race (where the two play alike)."""
-        return "careful" if s.mode in ("solo", "cooperative") else "greedy"
+        from .teamplay import team_mode
+
+        return "careful" if team_mode(s) else "greedy"
 
     def value(self, s: GameState) -> list[float]:
         """Each seat's estimated chance to win, for searches that stop before the end."""

@@ -51,7 +51,7 @@ from .actions import Action as WindwardAction
 from .greedy import GreedyBot, routes
 from .movement import shared_routes
 from .state import PORT, GameState
-from .teamplay import TEAM_MODES, CarefulBot, team_value
+from .teamplay import CarefulBot, team_mode, team_value
 
 __all__ = ["MCTSBot", "options", "value", "classic_value", "score", "features", "settled", "TARGETS", "FEATURES",
            "WEIGHTS"]
@@ -178,7 +178,7 @@ def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
     by = {str(a): a for a in legal}
     top = s.frames[-1] if s.frames else None
     # GreedyBot (CarefulBot in the team modes), fresh per call: it counts its actions in a turn
-    greedy = CarefulBot(0) if s.mode in TEAM_MODES else GreedyBot(0)
+    greedy = CarefulBot(0) if team_mode(s) else GreedyBot(0)
     if top is None and s.current == seat:
         key = _turn_key(s)
         done = _until_battle_or_turn_end(seat, key)
@@ -200,7 +200,7 @@ def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
             plans.append(plan)
         if "end turn" in by:
             plans.append(Plan("end turn", "end the turn here", _end_turn(greedy, key), done=done, commit=True))
-        if s.mode in TEAM_MODES:
+        if team_mode(s):
             plans += _rest_plans(s, seat, greedy, key, done, costs, budget)
         return plans
     best = greedy.act(s, legal)
@@ -301,18 +301,25 @@ def score(s: GameState, i: int) -> float:
     return float(sum(w * x for w, x in zip(WEIGHTS, features(s, i))))
 
 
+def _known_value(s: GameState) -> list[float] | None:
+    """What both judges agree on: the real result once the game is over, and the team's standing
+    (:func:`team_value`, the same for every seat) when the captains win or lose together."""
+    if s.over:
+        return [float(x) for x in type(s).rules.returns(s)]
+    if team_mode(s):
+        return [team_value(s)] * len(s.ships)
+    return None
+
+
 def value(s: GameState) -> list[float]:
     """Each seat's chance of winning from ``s``, estimated (exact once the game is over).
 
     In a notoriety race, the soft maximum of the captains' :func:`score`, fitted to who won
     GreedyBot games (``benchmarks/value_fit.py``)."""
-    rules = type(s).rules
-    if s.over:
-        return [float(x) for x in rules.returns(s)]
-    n = len(s.ships)
-    if s.mode == "solo" or s.mode == "cooperative":
-        return [team_value(s)] * n
-    u = [score(s, i) for i in range(n)]
+    known = _known_value(s)
+    if known is not None:
+        return known
+    u = [score(s, i) for i in range(len(s.ships))]
     m = max(u)
     e = [math.exp(x - m) for x in u]
     tot = sum(e)
@@ -322,13 +329,10 @@ def value(s: GameState) -> list[float]:
 def classic_value(s: GameState) -> list[float]:
     """The judge before the fitted one (``judge="classic"``): hand-set :func:`worth` and a soft
     maximum whose temperature falls as the leader nears the goal."""
-    rules = type(s).rules
-    if s.over:
-        return [float(x) for x in rules.returns(s)]
-    n = len(s.ships)
-    if s.mode == "solo" or s.mode == "cooperative":
-        return [team_value(s)] * n
-    w = [worth(s, i) for i in range(n)]
+    known = _known_value(s)
+    if known is not None:
+        return known
+    w = [worth(s, i) for i in range(len(s.ships))]
     goal = s.components.limits["notoriety_goal"]
     temp = 1.0 + 2.0 * max(0.0, 1.0 - max(w) / goal)  # the nearer the goal, the more a lead counts
     m = max(w)
@@ -389,7 +393,7 @@ class MCTSBot(CoreMCTSBot):
         self.targets = targets
 
     def search(self, state: Any) -> Any:
-        defaults = TEAM if state.mode in ("solo", "cooperative") else RACE
+        defaults = TEAM if team_mode(state) else RACE
         for name in self._auto:
             setattr(self, name, defaults[name])
         return super().search(state)

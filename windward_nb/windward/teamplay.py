@@ -34,16 +34,17 @@ code unchanged.
 
 from __future__ import annotations
 
-from .greedy import CARD_VALUE, GreedyBot, battle_chances
+from .greedy import CARD_VALUE, GreedyBot, battle_chances, check_share
+from .hooks import active
 from .state import PORT, GameState
 
-__all__ = ["CarefulBot", "TEAM_MODES", "ready", "fighting_chance", "team_value"]
-
-TEAM_MODES = ("solo", "cooperative")
+__all__ = ["CarefulBot", "team_mode", "ready", "fighting_chance", "team_value"]
 
 
 def team_mode(s: GameState) -> bool:
-    return s.mode in TEAM_MODES
+    """Do the captains of ``s`` win or lose together (the Solo Adventure, the Cooperative game)?
+    The mode's own hooks say so."""
+    return active(s).team
 
 
 def ready(s: GameState, seat: int) -> bool:
@@ -62,9 +63,11 @@ class CarefulBot(GreedyBot):
     def __init__(self, seed=None, *, red_win: float = 0.6, team_red_win: float = 0.85, red_lost: float = 0.02,
                  max_turn_actions: int = 60, coop_marine: bool = True):
         super().__init__(seed, red_win=red_win, max_turn_actions=max_turn_actions)
-        self.coop_marine = coop_marine  # the Cooperative game's crew: a Marine (True) or a Sergeant
-        self.team_red_win = team_red_win  # in the team modes, attack a red only with these odds ...
-        self.red_lost = red_lost  # ... and at most this chance of losing the ship
+        if coop_marine not in (True, False):  # 1 and 0 too, as a bot spec writes them
+            raise ValueError(f"coop_marine is True or False (1 or 0), got {coop_marine!r}")
+        self.coop_marine = bool(coop_marine)  # the Cooperative game's crew: a Marine (True) or a Sergeant
+        self.team_red_win = check_share("team_red_win", team_red_win)  # attack a red only with these odds ...
+        self.red_lost = check_share("red_lost", red_lost)  # ... and at most this chance of losing the ship
 
     # ------------------------------------------------------------------ the Trading Post
     def _at_port(self, s, seat, me, by):
