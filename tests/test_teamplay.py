@@ -212,3 +212,19 @@ def test_a_bad_careful_bot_spec_is_a_one_line_error_on_the_command_line(tmp_path
     assert out.returncode != 0
     assert "team_red_win" in out.stderr and "Traceback" not in out.stderr
     assert not (tmp_path / "x.parquet").exists()
+
+
+def test_the_play_table_seats_a_careful_bot_that_plays_a_solo_turn():
+    widgets = pytest.importorskip("windward_widgets")
+    g = ww.new_game(players=1, mode="solo", seed=2)
+    t = widgets.PlayTable(g)
+    assert "careful" in t._bot_kinds
+    dropdown_labels = [label for label, _ in t.seat_pickers[0].options]
+    assert "careful bot" in dropdown_labels
+    t.seat_pickers[0].value = "careful"
+    assert isinstance(t.bots[0], CarefulBot)
+    assert not t.bot_lines  # every seat a bot: the table waits for "Let bots play"
+    before = len(g.actions)
+    t.run_bots(limit=30)
+    assert len(g.actions) > before
+    assert t.bot_lines and all("careful bot" in line for line in t.bot_lines)
