@@ -333,11 +333,7 @@ class MCTSBot(Bot):
         if self.paired:
             return self._search_paired(rules, state, seat, t0, deadline)
         done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
+        while self._budget_left(done, deadline):
             world = rules.determinize(state, seat, self.rng)
             self._iterate(rules, root, world)
             done += 1
@@ -346,17 +342,19 @@ class MCTSBot(Bot):
         self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
         return self.last
 
+    def _budget_left(self, done: int, deadline: float | None) -> bool:
+        """May another iteration run (``done`` so far; at least one always runs before the clock counts)?"""
+        if self.iterations is not None and done >= self.iterations:
+            return False
+        return deadline is None or done == 0 or time.perf_counter() < deadline
+
     def _search_paired(self, rules: Any, state: Any, seat: int, t0: float, deadline: float | None) -> SearchResult:
         """Every option on the same sampled worlds with the same chance (see ``paired``)."""
         edges: dict[Hashable, _Edge] = {}
         gaps: dict[Hashable, list[float]] = {}  # value minus the first option's, world by world
         first: Hashable = None
         done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
+        while self._budget_left(done, deadline):
             world = rules.determinize(state, seat, self.rng)
             seed = int(self.rng.integers(2**63))
             own = self.rng
