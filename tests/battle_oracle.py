@@ -115,24 +115,32 @@ def _bonus_sets(s: Any, side: str) -> list[tuple[tuple, Any, list[Any]]]:
 
 def _after_bonuses(s: Any, f: Any) -> Outcome:
     """The result once both rolls are known, by backward induction over the bonus steps."""
+    return bonus_play(s, f)[0]
+
+
+def bonus_play(s: Any, f: Any) -> tuple[Outcome, Any, list[Any]]:
+    """The bonus steps played by backward induction: the result, the position once the battle
+    is over, and the events on the way there."""
     step = _frame(s)["step"]
     if step == "d_bonus":
         best = None
-        for _cost, _v, ev in _bonus_sets(s, "d"):
+        for _cost, v, ev in _bonus_sets(s, "d"):
             o = _outcome(f, ev)
             assert o is not None, "the battle ends once the defender stops"
-            if best is None or _prefer(f, o, "d") > _prefer(f, best, "d"):
-                best = o
+            if best is None or _prefer(f, o, "d") > _prefer(f, best[0], "d"):
+                best = (o, v, ev)
         assert best is not None
         return best
     assert step == "a_bonus", step
     best = None
     for _cost, u, ev in _bonus_sets(s, "a"):
         o = _outcome(f, ev)
-        if o is None:
-            o = _after_bonuses(u, f)
-        if best is None or _prefer(f, o, "a") > _prefer(f, best, "a"):
-            best = o
+        got = (o, u, ev) if o is not None else None
+        if got is None:
+            o2, v, ev2 = bonus_play(u, f)
+            got = (o2, v, ev + ev2)
+        if best is None or _prefer(f, got[0], "a") > _prefer(f, best[0], "a"):
+            best = got
     assert best is not None
     return best
 

@@ -95,7 +95,11 @@ def test_turn_buttons_leave_port_then_end_turn_with_confirmation():
     assert s.planet.label(s.ships[0].pos) == "0,1" and coach_text(t).startswith("Player 1, you are at sky on 0,1")
     assert {b.description for b in bar.shown()} >= {"End turn"} and "Leave port" not in {b.description for b in bar.shown()}
     bar.buttons["end"].click()
-    assert t.messages.text == "This ends your turn with 3 speed and 2 mates unused. Click again to confirm."
+    # the worst danger first: what the rest brings (a red two spaces away), then the unused speed and mates
+    assert t.messages.text == ("A red crester 2 spaces away (0,3) reaches you at the rest: you lose the battle and "
+                               "your ship 99% of the time. The Trading Post (1 speed), 0,-1 (2 speed) and 1,-1 "
+                               "(2 speed) are out of reach. You also leave 3 speed and 2 mates unused. "
+                               "Click again to confirm.")
     assert bar.buttons["end"].description == "Click again to confirm" and bar.armed() == ["end"]
     assert coach_text(t).startswith("Player 1, you are at sky")     # nothing happened yet
     bar.buttons["end"].click()

@@ -33,7 +33,7 @@ from typing import Any
 from collections.abc import Iterable, Sequence
 
 from . import battle as battle_rules
-from . import engine, movement
+from . import engine, forecast, movement
 from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
 from ..core.errors import IllegalActionError
@@ -236,6 +236,11 @@ def _turn(s: GameState, name: str) -> Coach:
         end = "end your turn (rest, the reds here move, +1 notoriety)"
     text = f"{name}, you are at sky on {where}: "
     text += (_join(can, "or") + "; then " if can else "") + end + f". {_tail(s)}"
+    rest = forecast.danger_text(s)
+    if rest:
+        hints.insert(0, "If you end your turn here: " + rest[0].lower() + rest[1:])
+    elif forecast.reaches_at_rest(s) is False:
+        hints.insert(0, "If you end your turn here, no crester can reach you at the rest.")
     hints.append("Resting at sky: discard a supply card or lose 1 morale.")
     if ship.hold:
         proc = "Research Crester" if _is_naturalist(s) else "Process Crester"
@@ -366,6 +371,9 @@ def danger(s: GameState, action: Action | str) -> str | None:
         if t.frames and t.frames[-1]["k"] == "rest" and not t.ships[who].hand and t.ships[who].morale <= 1:
             first = "This ends your turn at sky with morale 1 and no supply card: the rest will lose your ship."
             return first + (f" You also leave {_join(unused)} unused." if unused else "")
+        threat = forecast.danger_text(s, risky_only=True) if ship.pos != PORT else None
+        if threat:  # the worst first: what the rest brings, then what is left unused
+            return threat + (f" You also leave {_join(unused)} unused." if unused else "")
         if unused:
             return f"This ends your turn with {_join(unused)} unused."
     return None

@@ -632,11 +632,20 @@ def max_cannons(crew: Iterable[str] = (), components=None, colour: str | None = 
 
 
 # =============================================================================== reach map
-def reach_view(s: GameState, index: int, wind: int | None = None, seat: int | None = None) -> dict[str, Any]:
+def reach_view(s: GameState, index: int, wind: int | None = None, seat: int | None = None,
+               danger_within: int | None = None) -> dict[str, Any]:
     """What a ship of ``seat`` (default: the current player) on board index ``index`` could
     reach this turn with the given wind: ``costs`` (board index -> least speed, from
     :func:`windward_nb.movement.reach_costs` on a copy of the state), ``pieces`` (the board
-    with the ship moved there), ``wind`` and ``speed`` (the ship speed of a fresh turn)."""
+    with the ship moved there), ``wind`` and ``speed`` (the ship speed of a fresh turn).
+
+    With ``danger_within`` (a speed), ``danger`` maps each space within that speed where the
+    rest would not be safe to what it brings (:func:`windward_nb.windward.forecast.rest_forecast`
+    on the same copy): ``attackers`` (``[(kind, spaces it moves, how many)]``), ``lose_battle``,
+    ``lose_ship``, ``lose_game`` and ``text``. Empty when the turn cannot end now (a battle
+    or another decision is pending)."""
+    from . import forecast
+
     t = s.clone()
     seat = t.current if seat is None else seat
     t.current = seat
@@ -644,8 +653,21 @@ def reach_view(s: GameState, index: int, wind: int | None = None, seat: int | No
     if wind is not None:
         t.wind = wind
     costs = movement.reach_costs(t, seat)
-    return {"costs": {_hex_index(t, h): c for h, c in costs.items()}, "pieces": board_view(t)["pieces"],
-            "wind": t.wind, "speed": t.components.limits["ship_speed"], "seat": seat}
+    out = {"costs": {_hex_index(t, h): c for h, c in costs.items()}, "pieces": board_view(t)["pieces"],
+           "wind": t.wind, "speed": t.components.limits["ship_speed"], "seat": seat, "danger": {}}
+    if danger_within is not None and seat == s.current:
+        here = {h: c for h, c in out["costs"].items() if c <= danger_within}
+        here[_hex_index(t, t.ships[seat].pos)] = 0
+        for h in sorted(here):
+            if not forecast.reaches_at_rest(t, h):
+                continue
+            f = forecast.rest_forecast(t, h)
+            if f is None:
+                continue
+            out["danger"][h] = {"attackers": [(a.kind, a.steps, a.count) for a in f.attackers],
+                                "lose_battle": f.lose_battle, "lose_ship": f.lose_ship, "lose_game": f.lose_game,
+                                "text": forecast.danger_text(t, h, safer=False) or ""}
+    return out
 
 
 # =============================================================================== text summary
