@@ -17,8 +17,11 @@ calls the wind, which blows player 2's own fore boat back:
 >>> w = wind_if(s, "move aft 5")
 >>> w.leader, [(face, back + 1) for face, back, _ in w.faces]
 ((1, 0), [(1, 14), (2, 13), (3, 12), (4, 11), (5, 10), (6, 9)])
->>> print(move_warning(s, "move aft 5"))
-This leaves the rearmost track card behind: the wind die is rolled and blows your fore boat, the leader, back 1-6 spaces (to spaces 9-14, each face 1 in 6); the boat that left sails on as far.
+>>> for part in move_warning(s, "move aft 5").replace(": ", ";").split(";"):
+...     print(part.strip())
+This leaves the rearmost track card behind
+the wind die is rolled and blows your fore boat, the leader, back 1-6 spaces (to spaces 9-14, each face 1 in 6)
+the boat that left sails on as far.
 """
 
 from __future__ import annotations
