@@ -342,11 +342,15 @@ def test_typo_in_the_table_gets_closest_actions_never_a_traceback():
         t.actions.typed.value = typo
         t.actions.typed_button.click()
         assert t.game.state.fingerprint() == fp, typo
-        assert t.messages.kind == "warning" and "Traceback" not in t.messages.text, typo
-        assert t.messages.errors_out.value == "", typo
+        said = t.actions.typed_messages                  # next to the text box, not at the top of the table
+        assert said.kind == "warning" and "Traceback" not in said.text, typo
+        assert t.messages.errors_out.value == "" and t.messages.text == "", typo
     t.actions.typed.value = "leave port nrth"
     t.actions.typed_button.click()
-    assert "Did you mean: leave port N" in t.messages.text
+    assert "Did you mean: leave port N" in t.actions.typed_messages.text
+    t.actions.select.value = "order supplies"            # the position changes: the note under the box goes
+    t.actions.do_button.click()
+    assert t.actions.typed_messages.text == ""
 
 
 def test_event_log_groups_by_turn():
