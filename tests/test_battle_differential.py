@@ -210,6 +210,52 @@ def test_battle_odds_with_the_tables_arguments_equal_the_engine_before_the_dice(
     assert checked >= 20
 
 
+def test_the_odds_explorer_opened_on_a_battle_equals_the_engine():
+    """``OddsExplorer.load_battle`` (the explorer set from the battle in progress) before the dice."""
+    try:
+        import windward_widgets  # noqa: F401
+    except ImportError:  # a plain checkout that is not pip-installed
+        sys.path.insert(0, str(HERE.parent / "widgets"))
+    from windward_widgets import OddsExplorer
+
+    ox = OddsExplorer()
+    checked = set()
+    for name, s in ci_positions():
+        f = oracle._frame(s)
+        if outlook.STEP_INDEX[f["step"]] > outlook.STEP_INDEX["a_roll"] or (f["att"], f["def"]) in checked:
+            continue
+        n = oracle.cannon_choices(s)[-1]
+        ox.load_battle(s, n)
+        want = oracle.summary(oracle.engine_results(s, n))
+        for key in ("win", "tie", "loss"):
+            assert abs(float(getattr(ox.result, key)) - want[key]) < TOL, (name, key)
+        checked.add((f["att"], f["def"]))
+    assert len(checked) >= 6
+
+
+def test_the_command_line_odds_of_the_seed7_battle_equal_the_engine():
+    """``windward odds`` for the seed-7 battle before the dice (a red crester against a ship with a
+    Marine, one cannon and morale 1): the engine's own battle from the game's position."""
+    import json
+    import subprocess
+
+    g = ww.new_game(players=3, seed=7, auto_chance=False)
+    for a in ("order hire Marine", "order cannon", "leave port SE", "move S", "pick up gas", "end turn",
+              "rest discard deadweight"):
+        g.apply(a)
+    s = g.state
+    assert oracle._frame(s)["step"] == "a_roll" and s.ships[0].morale == 1
+    want = oracle.summary(oracle.engine_results(s))
+    proc = subprocess.run([sys.executable, "-m", "windward_nb", "odds", "--attacker", "red", "--defender", "ship",
+                           "--defender-crew", "Marine", "--defender-cannons", "1", "--defender-morale", "1", "--json"],
+                          capture_output=True, text=True, timeout=120, cwd=HERE.parent)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    for key in ("win", "tie", "loss"):
+        assert abs(got[key]["probability"] - want[key]) < TOL, key
+    assert abs(got["ship_lost"]["defender"]["probability"] - want["ship_lost"]["defender"]) < TOL
+
+
 # =============================================================================== it catches a display that drops a bonus
 def _no_side(side_to_drop):
     def extra(s, f, side):

@@ -24,9 +24,9 @@ try:
     import windward_widgets  # noqa: F401
 except ImportError:  # a plain checkout that is not pip-installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "widgets"))
-from windward_widgets import PlayTable  # noqa: E402
+from windward_widgets import PlayTable
 
-from test_table_browser import (KERNEL_IDLE_JS, MARKS, _box, _named, _no_traceback, _park, _text, _wait_text,  # noqa: E402
+from test_table_browser import (KERNEL_IDLE_JS, MARKS, _box, _named, _no_traceback, _park, _text, _wait_text,
                                 table_notebook)
 
 pytestmark = pytest.mark.browser
