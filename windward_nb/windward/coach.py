@@ -236,10 +236,10 @@ def _turn(s: GameState, name: str) -> Coach:
         end = "end your turn (rest, the reds here move, +1 notoriety)"
     text = f"{name}, you are at sky on {where}: "
     text += (_join(can, "or") + "; then " if can else "") + end + f". {_tail(s)}"
-    rest = forecast.danger_text(s)
+    rest, outlook = forecast.rest_words(s)
     if rest:
         hints.insert(0, "If you end your turn here: " + rest[0].lower() + rest[1:])
-    elif forecast.reaches_at_rest(s) is False:
+    elif outlook is not None and outlook.safe:
         hints.insert(0, "If you end your turn here, no crester can reach you at the rest.")
     hints.append("Resting at sky: discard a supply card or lose 1 morale.")
     if ship.hold:

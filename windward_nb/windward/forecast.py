@@ -44,7 +44,8 @@ from .engine import CHANCE, decider
 from .odds import best_bonuses
 from .state import PORT, GameState
 
-__all__ = ["Attacker", "RestForecast", "rest_forecast", "safer_spaces", "danger_text", "clear_cache"]
+__all__ = ["Attacker", "RestForecast", "rest_forecast", "safer_spaces", "danger_text", "rest_words",
+           "reaches_at_rest", "clear_cache"]
 
 #: at most this many positions are played out for one forecast (a runaway guard; a rest needs far fewer)
 MAX_NODES = 20_000
@@ -306,20 +307,21 @@ def clear_cache() -> None:
     _BATTLES.clear()
 
 
-def rest_forecast(s: GameState, at: int | None = None) -> RestForecast | None:
+def rest_forecast(s: GameState, at: int | None = None, fingerprint: str | None = None) -> RestForecast | None:
     """The danger of ending the current turn with the ship on board index ``at`` (default: where
     it is), or ``None`` when the turn cannot be ended now (another decision is pending, the game
     is over) or ``at`` is not a space to end a turn on.
 
     The current captain's ship is put on ``at`` (as if it had sailed there) and the turn is
-    ended through the engine; see the module docstring for what is assumed.
+    ended through the engine; see the module docstring for what is assumed. Forecasts are
+    remembered by position (``fingerprint``: ``s.fingerprint()`` when the caller has it).
     """
     if s.over or s.frames or decider(s) != s.current:
         return None
     seat = s.current
     ship = s.ships[seat]
     here = ship.pos if at is None else (PORT if at == 0 else at)
-    key = (s.fingerprint(), here)
+    key = (fingerprint or s.fingerprint(), here)
     got = _CACHE.get(key)
     if got is not None:
         return got
@@ -475,18 +477,25 @@ def danger_text(s: GameState, at: int | None = None, safer: bool = True, risky_o
     "A red crester 2 spaces away (2,2) reaches you at the rest: you lose the battle 80% of the
     time and your ship 67%. 1,2 (1 speed) and 0,2 are out of reach."
     """
-    f = rest_forecast(s, at)
+    return rest_words(s, at, safer, risky_only)[0]
+
+
+def rest_words(s: GameState, at: int | None = None, safer: bool = True,
+               risky_only: bool = False) -> tuple[str | None, RestForecast | None]:
+    """:func:`danger_text` and the forecast it speaks of, from one look at the position."""
+    fp = s.fingerprint()
+    f = rest_forecast(s, at, fp)
     if f is None or f.safe:
-        return None
+        return None, f
     if risky_only and not f.key > (0.0, 0.0, 0.0):
-        return None
-    key = (s.fingerprint(), at, safer)
+        return None, f
+    key = (fp, at, safer)
     if key in _TEXTS:
-        return _TEXTS[key]
+        return _TEXTS[key], f
     if len(_TEXTS) >= _CACHE_MAX:
         _TEXTS.clear()
     _TEXTS[key] = text = _danger_text(s, f, safer)
-    return text
+    return text, f
 
 
 def _danger_text(s: GameState, f: RestForecast, safer: bool) -> str:
