@@ -210,6 +210,28 @@ def test_battle_odds_with_the_tables_arguments_equal_the_engine_before_the_dice(
     assert checked >= 20
 
 
+def test_the_coach_quotes_the_engines_odds_before_the_dice():
+    """The coach's odds line at the cannons and False Flag steps, against the engine."""
+    from windward_nb.windward import coach, forecast
+
+    checked = 0
+    for name, s in ci_positions():
+        f = oracle._frame(s)
+        if f["step"] not in ("a_cannons", "d_cannons", "a_flag", "d_flag"):
+            continue
+        want = oracle.summary(oracle.engine_results(s))
+        side = f["step"][0]
+        win, lose = (want["win"], want["loss"]) if side == "a" else (want["loss"], want["win"])
+        pct = forecast.chance_words
+        line = next(h for h in coach.coach(s).hints if h.startswith("Exact odds"))
+        assert f"you win {pct(win)}, tie {pct(want['tie'])}, lose {pct(lose)}" in line, (name, line, want)
+        kind = f["att"] if side == "a" else f["def"]
+        lost = want["ship_lost"]["attacker" if side == "a" else "defender"] if kind == "ship" else 0
+        assert (f"your ship is lost {pct(lost)}" in line) == (lost > 0), (name, line)
+        checked += 1
+    assert checked >= 10
+
+
 def test_the_odds_explorer_opened_on_a_battle_equals_the_engine():
     """``OddsExplorer.load_battle`` (the explorer set from the battle in progress) before the dice."""
     try:

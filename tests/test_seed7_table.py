@@ -107,3 +107,15 @@ def test_a_typo_is_answered_under_the_text_box():
     assert said.kind == "warning" and said.text.endswith("Did you mean: pick up gas?") and t.messages.text == ""
     children = list(t.actions.children)
     assert t.actions.typed in children[children.index(said) - 1].children   # right under the box's row
+
+
+def test_the_coach_quotes_the_panels_odds_at_the_cannons_step():
+    t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0)
+    to_the_rest(t)
+    t.turn_bar.press("end")
+    rest = [r.action for r in t.actions.quick_rows]
+    t.actions.press(rest.index("rest discard deadweight"))
+    want = oracle.summary(oracle.engine_results(t.game.state))      # all (one) cannon, roll by roll
+    assert (round(want["loss"], 2), round(want["tie"], 2), round(want["win"], 2)) == (0.13, 0.2, 0.67)
+    assert ("Exact odds, firing all your cannons: you win 13%, tie 20%, lose 67%; your ship is lost 67% of the time."
+            in t.coach.coach.hints)

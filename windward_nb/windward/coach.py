@@ -293,6 +293,9 @@ def _battle(s: GameState, f: Any, who: int, names: Sequence[str] | None) -> Coac
         title = f"Battle at {s.planet.label(f['hex'])}: {f['a_n']} red cresters attack {d_party}"
     ship = s.ships[who]
     hints: list[str] = []
+    odds = _odds_hint(s, f, side)
+    if odds:
+        hints.append(odds)
     if step in ("a_cannons", "d_cannons"):
         base = f[side + "_str"]
         if ship.cannons:
@@ -309,7 +312,7 @@ def _battle(s: GameState, f: Any, who: int, names: Sequence[str] | None) -> Coac
     if step in ("a_flag", "d_flag"):
         text = (f"{title}. {name} ({role}): play False Flag to call the battle off (the attacker falls back), "
                 "or let it go on.")
-        return Coach(who, "battle_flag", text, ())
+        return Coach(who, "battle_flag", text, tuple(hints))
     a_tot, d_tot = battle_rules.totals(s, f)
     mine, theirs = (a_tot, d_tot) if side == "a" else (d_tot, a_tot)
     extras = []
@@ -325,6 +328,27 @@ def _battle(s: GameState, f: Any, who: int, names: Sequence[str] | None) -> Coac
             and mine < theirs and f[("d" if side == "a" else "a") + "_str"] is not None):
         hints.append("Stopping now loses the battle.")
     return Coach(who, "battle_bonus", text, tuple(hints))
+
+
+def _odds_hint(s: GameState, f: Any, side: str) -> str:
+    """The battle's exact odds for the side deciding now, before the bonus steps (the battle
+    panel's figures, :func:`windward_nb.windward.outlook.battle_now`)."""
+    from . import outlook
+
+    step = f["step"]
+    if step not in ("a_cannons", "d_cannons", "a_flag", "d_flag"):
+        return ""
+    o = outlook.battle_now(s)
+    if o is None:
+        return ""
+    win, lose = (o.win, o.loss) if side == "a" else (o.loss, o.win)
+    pct = forecast.chance_words
+    kind = f["att"] if side == "a" else f["def"]
+    how = "firing all your cannons" if step.endswith("cannons") and s.ships[battle_rules.decider(f)].cannons \
+        else "fought to the end"
+    text = f"Exact odds, {how}: you win {pct(win)}, tie {pct(o.tie)}, lose {pct(lose)}"
+    lost = o.ship_lost.get("attacker" if side == "a" else "defender", 0) if kind == "ship" else 0
+    return text + (f"; your ship is lost {pct(lost)} of the time." if lost else ".")
 
 
 # =============================================================================== danger

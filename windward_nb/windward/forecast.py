@@ -45,7 +45,7 @@ from .odds import best_bonuses
 from .state import PORT, GameState
 
 __all__ = ["Attacker", "RestForecast", "rest_forecast", "safer_spaces", "danger_text", "rest_words",
-           "reaches_at_rest", "clear_cache"]
+           "reaches_at_rest", "chance_words", "clear_cache"]
 
 #: at most this many positions are played out for one forecast (a runaway guard; a rest needs far fewer)
 MAX_NODES = 20_000
@@ -443,7 +443,14 @@ def safer_spaces(s: GameState, than: RestForecast | None = None, limit: int = 3,
     return better[:1]
 
 
+def chance_words(p: float) -> str:
+    """A chance in whole percent that never rounds a possibility away (``under 1%``, ``over 99%``)."""
+    return _pct(p)
+
+
 def _pct(p: float) -> str:
+    if abs(p) < 1e-12 or abs(1 - p) < 1e-12:  # certain, up to the rounding of sums of floats
+        p = round(p)
     if 0 < p < 0.005:
         return "under 1%"
     if 0.995 < p < 1:
