@@ -341,13 +341,13 @@ def _odds_hint(s: GameState, f: Any, side: str) -> str:
     o = outlook.battle_now(s)
     if o is None:
         return ""
-    win, lose = (o.win, o.loss) if side == "a" else (o.loss, o.win)
+    win, lose = (float(o.win), float(o.loss)) if side == "a" else (float(o.loss), float(o.win))
     pct = forecast.chance_words
     kind = f["att"] if side == "a" else f["def"]
     how = "firing all your cannons" if step.endswith("cannons") and s.ships[battle_rules.decider(f)].cannons \
         else "fought to the end"
-    text = f"Exact odds, {how}: you win {pct(win)}, tie {pct(o.tie)}, lose {pct(lose)}"
-    lost = o.ship_lost.get("attacker" if side == "a" else "defender", 0) if kind == "ship" else 0
+    text = f"Exact odds, {how}: you win {pct(win)}, tie {pct(float(o.tie))}, lose {pct(lose)}"
+    lost = float(o.ship_lost.get("attacker" if side == "a" else "defender", 0)) if kind == "ship" else 0.0
     return text + (f"; your ship is lost {pct(lost)} of the time." if lost else ".")
 
 
