@@ -121,8 +121,8 @@ def _env(clone: Path) -> dict[str, str]:
     tmp.mkdir(exist_ok=True)
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[name] = str(tmp / name.lower())
-    env["PYTHONPATH"] = str(REPO / "widgets") if not (Path(sys.prefix) / "bin" / "windward").exists() else ""
-    env.pop("PYTHONPATH") if not env["PYTHONPATH"] else None
+    if not (Path(sys.prefix) / "bin" / "windward").exists():    # the stand-in .venv: the checkout's widgets
+        env["PYTHONPATH"] = str(REPO / "widgets")
     return env
 
 
