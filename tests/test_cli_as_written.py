@@ -161,7 +161,7 @@ def test_each_command_runs_as_written(where, command, clone):
                 url = m.group(1) if m else None
                 time.sleep(0.3)
             assert url, f"{where}: {command} printed no address:\n{log.read_text(errors='replace')}"
-            with urllib.request.urlopen(url, timeout=SERVER_TIMEOUT) as page:  # noqa: S310 - local server
+            with urllib.request.urlopen(url, timeout=SERVER_TIMEOUT) as page:
                 body = page.read().decode("utf-8", "replace")
                 assert page.status == 200
             assert "widget" in body, body[:2000]            # the table's widgets are on the page

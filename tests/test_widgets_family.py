@@ -18,13 +18,13 @@ try:
 except ImportError:  # a plain checkout that is not pip-installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
 
-import windward_nb as ww  # noqa: E402
-from windward_nb.core.record import load_record  # noqa: E402
-from windward_widgets import PlayTable, ReplayViewer, family  # noqa: E402
-from windward_widgets.northwind import NorthWindReplay, NorthWindTable  # noqa: E402
-from windward_widgets.plunder import PlunderReplay, PlunderTable  # noqa: E402
-from windward_widgets.tailwinds import TailwindsReplay, TailwindsTable  # noqa: E402
-from windward_widgets.base import PlayTable as ShellTable, ReplayViewer as ShellReplay  # noqa: E402
+import windward_nb as ww
+from windward_nb.core.record import load_record
+from windward_widgets import PlayTable, ReplayViewer, family
+from windward_widgets.northwind import NorthWindReplay, NorthWindTable
+from windward_widgets.plunder import PlunderReplay, PlunderTable
+from windward_widgets.tailwinds import TailwindsReplay, TailwindsTable
+from windward_widgets.base import PlayTable as ShellTable, ReplayViewer as ShellReplay
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 WINDWARD_TABLE = PlayTable
@@ -70,7 +70,7 @@ def test_play_table_by_the_games_name(name):
 
 def test_the_games_own_names_are_accepted_and_unknown_ones_refused():
     assert type(PlayTable("North Wind", players=2, seed=1, bot_pause=0)) is NorthWindTable
-    with pytest.raises(ValueError, match="unknown game|not a game|chess"):
+    with pytest.raises(ValueError, match=r"chess"):
         PlayTable("chess")
     with pytest.raises(TypeError, match="game of the wind family"):
         PlayTable(42)
