@@ -188,7 +188,13 @@ def _regular(n: int, start: float) -> list[tuple[float, float]]:
 SHAPES: dict[str, list[tuple[float, float]]] = {
     "hex": _regular(6, 0), "square": [(0.9, 0.9), (-0.9, 0.9), (-0.9, -0.9), (0.9, -0.9)],
     "diamond": _regular(4, 0),
+    "field": [(1.0, 0.16), (-1.0, 0.16), (-1.0, -0.16), (1.0, -0.16)],
+    "card": [(0.66, 0.92), (-0.66, 0.92), (-0.66, -0.92), (0.66, -0.92)],
 }
+
+
+#: half width and half height of the shapes that are not about as wide as high (per unit of size)
+EXTENT = {"field": (1.0, 0.16), "card": (0.66, 0.92)}
 
 
 def shape_points(shape: str, cx: float, cy: float, radius: float = 1.0) -> list[tuple[float, float]]:
@@ -226,8 +232,10 @@ def piece_shape(kind: str, x: float, y: float, w: float, fill: str, **attrs: Any
 
 def _bounds(spaces: Sequence[Space], extra: Iterable[tuple[float, float]] = (), pad: float = 0.25
             ) -> tuple[float, float, float, float]:
-    xs = [s.x - s.size for s in spaces] + [s.x + s.size for s in spaces]
-    ys = [s.y - s.size for s in spaces] + [s.y + s.size for s in spaces]
+    xs = [s.x - s.size * EXTENT.get(s.shape, (1.0, 1.0))[0] for s in spaces] \
+        + [s.x + s.size * EXTENT.get(s.shape, (1.0, 1.0))[0] for s in spaces]
+    ys = [s.y - s.size * EXTENT.get(s.shape, (1.0, 1.0))[1] for s in spaces] \
+        + [s.y + s.size * EXTENT.get(s.shape, (1.0, 1.0))[1] for s in spaces]
     for x, y in extra:
         xs.append(x)
         ys.append(y)
