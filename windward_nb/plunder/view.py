@@ -164,13 +164,15 @@ def lonlat(lon: float, lat: float) -> tuple[float, float]:
 #: where each port's VP tile and name stand round it (board units): tile (dx, dy), name (dx, dy); chosen so
 #: that no two ports' words meet
 PORT_MARKS: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {
-    "belize": ((1.5, 0.0), (0.6, -1.35)), "havana": ((1.5, 0.0), (0.6, -1.35)),
-    "portobelo": ((-1.5, 0.0), (-0.4, -1.35)), "nassau": ((-1.5, 0.0), (-0.6, 1.1)),
-    "jamaica": ((1.5, 0.0), (0.6, -1.35)), "cartagena": ((1.5, 0.0), (0.9, -1.35)),
-    "san-salvador": ((1.5, 0.0), (4.7, -0.05)), "turks-caicos": ((1.5, 0.0), (0.9, -1.35)),
-    "santo-domingo": ((1.5, 0.0), (0.0, -1.35)), "puerto-rico": ((1.5, 0.0), (0.9, 1.1)),
-    "barbados": ((-1.5, 0.0), (-1.2, -1.35)), "trinidad": ((-1.5, 0.0), (-1.0, -1.35)),
+    "belize": ((1.5, 0.0), (0.4, -2.05)), "havana": ((1.5, 0.0), (0.4, -2.05)),
+    "portobelo": ((-1.5, 0.0), (-0.4, -2.05)), "nassau": ((-1.5, 0.0), (-4.3, -0.05)),
+    "jamaica": ((1.5, 0.0), (0.4, -2.05)), "cartagena": ((1.5, 0.0), (0.6, -2.05)),
+    "san-salvador": ((1.5, 0.0), (4.7, -0.05)), "turks-caicos": ((1.5, 0.0), (-4.0, -0.05)),
+    "santo-domingo": ((1.5, 0.0), (0.4, -2.05)), "puerto-rico": ((1.5, 0.0), (0.6, 2.8)),
+    "barbados": ((-1.5, 0.0), (-0.6, 2.8)), "trinidad": ((-1.5, 0.0), (-1.0, -2.05)),
 }
+#: a port's ships stand in a row above it, its reputation cubes in a row under it (board units)
+SHIP_ROW_DY, CUBE_ROW_DY = 1.4, -1.0
 #: longitudes between the areas (the boundary lies halfway between the last port of one and the first of the next)
 AREA_EDGES: tuple[float, ...] = tuple(
     (max(_C.ports[p].lon for p in _C.areas[a]) + min(_C.ports[p].lon for p in _C.areas[a + 1])) / 2

@@ -49,7 +49,7 @@ class LabelledSpaces:
     LABEL_PX = 13
     TEXT_SCALE = 1.0
     #: a field's words start this far (board units) right of its left end: room for a token
-    FIELD_INDENT = 1.35
+    FIELD_INDENT = 1.65
 
     def _label_places(self) -> tuple[np.ndarray, np.ndarray]:
         sizes = np.array([float(s.size) for s in self.spaces])
@@ -81,7 +81,7 @@ class LabelledSpaces:
             sp = self.spaces[p["hex"]]
             if sp.shape == "field" and k not in places:
                 cx, cy = self.centres[p["hex"]]
-                places[k] = (cx - float(sp.size) + self.FIELD_INDENT / 2, cy)
+                places[k] = (cx - float(sp.size) + self.FIELD_INDENT * 0.45, cy)
         return places
 
     def update_spaces(self, spaces: Sequence[Any]) -> None:
@@ -191,8 +191,8 @@ class VoyageBoard(LabelledSpaces, GameViewBoard):
                  f'border-radius:3px">{esc(glyph)}</span> {esc(name)}</span>'
                  for kind, (glyph, name) in zip(("destination", "harbour", "merchant", "equipment", "shipwreck", "fog"),
                                                 self.view.board(self.game.state).legend)]
-        return ('<div style="font-size:12px;line-height:1.5">' + "".join(items) + " · the numbers are the task fields, ★ ⚑ ☺ "
-                "the bonus fields</div>")
+        return ('<div style="font-size:12px;line-height:1.5">' + "".join(items) + " · each harbour's tasks go bottom "
+                "up, the outlined field is the one to do now; ★ ⚑ ☺ the bonus fields</div>")
 
     @staticmethod
     def _voyage_html(v: dict) -> str:

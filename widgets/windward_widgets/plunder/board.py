@@ -18,8 +18,8 @@ import bqplot as bq
 import numpy as np
 
 from windward_nb.plunder.components import COMPONENTS
-from windward_nb.plunder.view import (AREA_FILL, BAR_Y, COAST, ITEM_FILL, ITEM_LETTER, LAND_EDGE, LAND_FILL, N_BAR,
-                                      SOUTH, VIEW, area_bounds, lonlat, name_xy)
+from windward_nb.plunder.view import (AREA_FILL, BAR_Y, COAST, CUBE_ROW_DY, ITEM_FILL, ITEM_LETTER, LAND_EDGE, LAND_FILL,
+                                      N_BAR, N_PORTS, SHIP_ROW_DY, SOUTH, VIEW, area_bounds, lonlat, name_xy)
 from windward_widgets.base import GameViewBoard, SpacesBoard
 from windward_widgets.base.spaces_board import strings
 
@@ -90,6 +90,22 @@ class MapLook:
                                   align="middle", default_size=self._font(self.NAME_PX), font_weight="bold",
                                   interactions={})
         return [self.name_mark]
+
+    def _special_places(self, pieces) -> dict[int, tuple[float, float]]:
+        """At a port the ships stand in a row above it and the reputation cubes in a row under it, so
+        that neither hides the port, its tile or its name."""
+        places = super()._special_places(pieces)  # type: ignore[misc]
+        rows: dict[tuple[int, str], list[int]] = {}
+        for k, p in enumerate(pieces):
+            if k not in places and p["hex"] < N_PORTS and p["kind"] in ("ship", "cube"):
+                rows.setdefault((p["hex"], p["kind"]), []).append(k)
+        for (port, kind), members in rows.items():
+            w = self.piece_size(kind)[0] + 0.1  # type: ignore[attr-defined]
+            cx, cy = self.centres[port]  # type: ignore[attr-defined]
+            y = cy + (SHIP_ROW_DY if kind == "ship" else CUBE_ROW_DY)
+            for j, k in enumerate(members):
+                places[k] = (cx + (j - (len(members) - 1) / 2) * w, y)
+        return places
 
     def _legend_items(self) -> list[tuple[str, str, str, str]]:
         items = [(ITEM_FILL[k], f"{ITEM_LETTER[k]}", "#1B1B1B", f"VP tile giving a {name} (the number: its VP)")
