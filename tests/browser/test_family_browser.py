@@ -34,7 +34,7 @@ except ImportError:  # a plain checkout that is not pip-installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "widgets"))
 
 from test_table_browser import KERNEL_IDLE_JS, MARKS, _file_browser, _named, _park, _text, _wait_text, \
-    table_notebook  # noqa: E402
+    table_notebook
 
 pytestmark = pytest.mark.browser
 

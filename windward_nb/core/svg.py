@@ -290,10 +290,11 @@ def draw_board(board: BoardView, *, unit: float = 24.0, title: str = "", status:
 
     ``unit``: pixels per board unit. ``under``/``over``: functions of the :class:`Frame`
     returning extra elements drawn under the pieces (borders, a wind arrow ...) and over
-    them; ``ground``: drawn first, under the spaces (a sea, its coasts). ``places``: piece index -> centre in board units for pieces drawn off their space;
-    ``extent``: more board points the picture must hold. ``labels`` writes the label of each
-    space (or of the spaces it accepts, when a function) under it, shortened to ``label_chars``
-    characters (default: the space's width).
+    them; ``ground``: drawn first, under the spaces (a sea, its coasts). ``places``: piece
+    index -> centre in board units for pieces drawn off their space; ``extent``: more board
+    points the picture must hold. ``labels`` writes the label of each space (or of the spaces
+    it accepts, when a function) under it, shortened to ``label_chars`` characters (default:
+    the space's width); a ``field``'s words go inside it, after room for a token.
     A long status wraps onto more lines.
     """
     places = dict(places or {})
