@@ -23,7 +23,7 @@ from ..report import Table, table
 from . import board
 from .view import status as status_line, track_text
 
-__all__ = ["check", "choices", "goals", "narrate", "play_until", "where"]
+__all__ = ["check", "choices", "goals", "lesson_game", "narrate", "play_until", "where"]
 
 EXAMPLE = '"move fore 3", "move aft 2", "end turn"'
 
@@ -37,6 +37,15 @@ def _seat(game) -> int:
 def check(game, answer: Any, goal: Goal) -> Verdict:
     """Play ``answer`` on a copy of ``game`` and judge it against ``goal`` (see the module docstring)."""
     return lesson.check(game, answer, goal, seat=_seat(game), example=EXAMPLE)
+
+
+def lesson_game(*, seed: int = 1, **position: Any):
+    """A lesson's position built by :func:`~windward_nb.tailwinds.scenario.scenario` (boats, the
+    player to move, their card ...), as a game whose chance (the wind die) is drawn from ``seed``."""
+    from ..core.game import Game
+    from .scenario import scenario
+
+    return Game(scenario(**position), None, seed=seed)
 
 
 def narrate(game, actions: Iterable[str]) -> None:
@@ -138,11 +147,26 @@ def wind_blew() -> Goal:
     """The rolling wind blew during the learner's actions."""
     def judge(before, after, events, seat):
         rolls = [e for e in events if e.kind == "WindRolled"]
-        return bool(rolls), ("the wind blew: " + rolls[0].text) if rolls else "the wind did not blow"
+        return bool(rolls), ("the wind blew: " + rolls[0].text.rstrip(".")) if rolls else "the wind did not blow"
 
     return Goal("the rolling wind blows", judge)
 
 
+def chosen(*, at_least: int) -> Goal:
+    """The learner has chosen, face down, a card worth at least ``at_least`` movement points."""
+    def judge(before, after, events, seat):
+        s = after.state
+        key = s.choosing.choices.get(seat) if s.choosing else None
+        if key is None:
+            key = s.revealed[seat] if s.revealed else None
+        if key is None:
+            return False, "you have not chosen a card"
+        card = s.card(seat, key)
+        return card.value >= at_least, f"you chose {card.name} ({card.value} point{'s' if card.value != 1 else ''})"
+
+    return Goal(f"a card worth at least {at_least} points, face down", judge)
+
+
 #: the goal builders, used as ``goals.boats(...)`` in the notebook
 goals = type("Goals", (), {"boats": staticmethod(boats), "turn_over": staticmethod(turn_over),
-                           "wind_blew": staticmethod(wind_blew)})()
+                           "wind_blew": staticmethod(wind_blew), "chosen": staticmethod(chosen)})()
