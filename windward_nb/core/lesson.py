@@ -25,8 +25,9 @@ Not yet: I cannot read 'tkae 3' (action 1): ...
 Not yet: 'take 3' (action 1) is refused: ...
 >>> check(game, ["take 2"], seven_left)
 Not yet: 8 counters are left (goal: seven counters left).
->>> check(game, ["take 3", "take 1"], seven_left)           # the second move is the other player's
-Not yet: before 'take 1' (action 2) it is no longer your decision (Player 2 decides); after your earlier actions 7 counters are left (goal: seven counters left).
+>>> check(game, ["take 3", "take 1"], seven_left)    # doctest: +NORMALIZE_WHITESPACE
+Not yet: before 'take 1' (action 2) it is no longer your decision (Player 2 decides);
+after your earlier actions 7 counters are left (goal: seven counters left).
 >>> check(game, ["take 3"], seven_left)
 ✓ Done: 7 counters are left (goal: seven counters left).
 >>> game.state.counters                                     # the lesson's game is unchanged
@@ -161,4 +162,4 @@ def narrate(game: Any, actions: Iterable[Any], width: int = 18) -> None:
     """Apply ``actions`` to ``game`` one by one, printing each and what it caused."""
     for text in ([actions] if isinstance(actions, str) else actions):
         events = game.apply(text)
-        print(f"{str(text):<{width}} → {' '.join(e.text for e in events) or '(done)'}")
+        print(f"{text!s:<{width}} → {' '.join(e.text for e in events) or '(done)'}")

@@ -6,10 +6,12 @@ missing or which rule refused an action.
 
 >>> import windward_nb as ww
 >>> game = ww.new_game(game="winds-of-plunder", players=4, seed=24)
->>> check(game, ["compass E"], goals.compass_to_best())
-Not yet: a wind East takes your ship nowhere (it is windlocked) (goal: a compass toward a wind that lets your ship reach the richest VP tile any wind offers).
->>> check(game, ["compass S"], goals.compass_to_best())
-✓ Done: a wind South takes your ship to Barbados (5 VP + Crew) or Trinidad (2 VP + Treasure card) (goal: a compass toward a wind that lets your ship reach the richest VP tile any wind offers).
+>>> check(game, ["compass E"], goals.compass_to_best())    # doctest: +NORMALIZE_WHITESPACE
+Not yet: a wind East takes your ship nowhere (it is windlocked) (goal: a compass toward a wind
+that lets your ship reach the richest VP tile any wind offers).
+>>> check(game, ["compass S"], goals.compass_to_best())    # doctest: +NORMALIZE_WHITESPACE
+✓ Done: a wind South takes your ship to Barbados (5 VP + Crew) or Trinidad (2 VP + Treasure card)
+(goal: a compass toward a wind that lets your ship reach the richest VP tile any wind offers).
 """
 
 from __future__ import annotations

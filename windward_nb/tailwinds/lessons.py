@@ -6,10 +6,12 @@ missing or which rule refused an action.
 
 >>> import windward_nb as ww
 >>> game = ww.new_game(game="tailwinds", players=3, seed=11, characters=["sailor", "pirate", "gambler"])
->>> check(game, ["place 3", "place 2"], goals.boats(fore=3, aft=3))
-Not yet: your fore boat is on space 3, your aft boat on space 2 (goal: fore boat on space 3 or further, aft boat on space 3 or further).
->>> check(game, ["place 3", "place 3"], goals.boats(fore=3, aft=3))
-✓ Done: your fore boat is on space 3, your aft boat on space 3 (goal: fore boat on space 3 or further, aft boat on space 3 or further).
+>>> check(game, ["place 3", "place 2"], goals.boats(fore=3, aft=3))    # doctest: +NORMALIZE_WHITESPACE
+Not yet: your fore boat is on space 3, your aft boat on space 2 (goal: fore boat on space 3 or
+further, aft boat on space 3 or further).
+>>> check(game, ["place 3", "place 3"], goals.boats(fore=3, aft=3))    # doctest: +NORMALIZE_WHITESPACE
+✓ Done: your fore boat is on space 3, your aft boat on space 3 (goal: fore boat on space 3 or
+further, aft boat on space 3 or further).
 """
 
 from __future__ import annotations
