@@ -1,0 +1,111 @@
+"""Calibrate and check the analysis's quick pass against long simulations, for every game.
+
+For each game: a *fit* set of positions (seeds 11..., ``--fit-positions`` positions, each with
+``--fit-games`` playouts to the end) chooses the calibration of the game's judge
+(:func:`windward_nb.core.analysis_agreement.fit`); a *check* set with other seeds (21...,
+``--positions`` positions, ``--games`` playouts each, 100 and 200 by default as issue 29 asks)
+measures how often every seat's long-run win rate falls inside the quick pass's interval. The
+measured rows are kept in ``benchmarks/results/analysis/<game>-<set>.json`` (so a new judge can be
+refitted without playing again: ``--refit``), the fitted calibration is written to
+``windward_nb/core/analysis_calibration.py`` and the figures to
+``benchmarks/results/analysis/agreement.json``.
+
+    nice -n 10 python benchmarks/analyse_calibration.py [--games-only windward,tailwinds] [--refit]
+
+Run one process per game to use several cores (``--games-only``), then ``--refit`` once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import pprint
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from windward_nb.core import analysis_agreement as aa  # noqa: E402
+
+OUT = ROOT / "benchmarks" / "results" / "analysis"
+CAL = ROOT / "windward_nb" / "core" / "analysis_calibration.py"
+GAMES = ("windward", "north-wind", "winds-of-plunder", "tailwinds")
+FIT_SEED, CHECK_SEED = 11, 21
+
+
+def collect(game: str, which: str, count: int, games: int) -> list[dict]:
+    seed = FIT_SEED if which == "fit" else CHECK_SEED
+    t0 = time.perf_counter()
+
+    def tell(i: int, n: int) -> None:
+        if i % 10 == 0 or i == n:
+            print(f"  {game} {which}: {i}/{n} positions, {time.perf_counter() - t0:.0f} s", flush=True)
+
+    rows = aa.measure(game, count, seed, games, progress=tell)
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / f"{game}-{which}.json"
+    path.write_text(json.dumps({"game": game, "set": which, "seed": seed, "positions": count, "games": games,
+                                "seconds": round(time.perf_counter() - t0, 1), "machine": platform.machine(),
+                                "rows": rows}, indent=None, separators=(",", ":")) + "\n")
+    print(f"wrote {path} in {time.perf_counter() - t0:.0f} s", flush=True)
+    return rows
+
+
+def load(game: str, which: str) -> dict | None:
+    path = OUT / f"{game}-{which}.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def refit() -> dict:
+    calibration: dict[str, dict] = {}
+    report: dict[str, dict] = {}
+    for game in GAMES:
+        fit_set, check_set = load(game, "fit"), load(game, "check")
+        if check_set is None:
+            continue
+        cal = None
+        if fit_set is not None and any(r.get("raw") for r in fit_set["rows"]):
+            cal = aa.fit(fit_set["rows"])
+            modes = sorted({r["mode"] for r in fit_set["rows"]})
+            cal = dict(cal, modes=modes, fit=f"{len(fit_set['rows'])} positions x {fit_set['games']} GreedyBot "
+                                            f"games, seed {fit_set['seed']}")
+            calibration[game] = cal
+        figures = aa.agreement(check_set["rows"], cal)
+        figures.update(method="judge" if cal else "playouts", games=check_set["games"], seed=check_set["seed"],
+                       seconds=check_set["seconds"], fit_seconds=fit_set["seconds"] if fit_set else 0.0,
+                       calibration={k: v for k, v in (cal or {}).items() if k != "fit"})
+        report[game] = figures
+        print(f"{game:18s} {figures['method']:8s} agree {figures['agree']}/{figures['positions']} "
+              f"({figures['share']:.0%}); seats {figures['seats_agree']}/{figures['seats']}; "
+              f"mean abs error {figures['mae']:.3f}; cal {figures['calibration']}")
+    text = CAL.read_text().split("CALIBRATION:")[0]
+    CAL.write_text(text + "CALIBRATION: dict[str, dict[str, Any]] = " + pprint.pformat(calibration, width=100,
+                                                                                       sort_dicts=True) + "\n")
+    (OUT / "agreement.json").write_text(json.dumps(report, indent=1) + "\n")
+    return report
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games-only", default=",".join(GAMES), help="comma-separated games to measure")
+    ap.add_argument("--positions", type=int, default=100)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--fit-positions", type=int, default=60)
+    ap.add_argument("--fit-games", type=int, default=100)
+    ap.add_argument("--refit", action="store_true", help="only fit and report from the kept rows")
+    args = ap.parse_args()
+    if not args.refit:
+        for game in args.games_only.split(","):
+            from windward_nb.core import registry
+
+            if getattr(registry.get(game).load().RULES, "value", None) is not None:
+                collect(game, "fit", args.fit_positions, args.fit_games)
+            collect(game, "check", args.positions, args.games)
+    refit()
+
+
+if __name__ == "__main__":
+    main()
