@@ -10,7 +10,7 @@ refitted without playing again: ``--refit``), the fitted calibration is written 
 ``windward_nb/core/analysis_calibration.py`` and the figures to
 ``benchmarks/results/analysis/agreement.json``.
 
-    nice -n 10 python benchmarks/analyse_calibration.py [--games-only windward,tailwinds] [--refit]
+    nice -n 10 python benchmarks/analyse_calibration.py [--games-only windward,tailwinds] [--refit | --rejudge]
 
 Run one process per game to use several cores (``--games-only``), then ``--refit`` once.
 """
@@ -36,7 +36,7 @@ GAMES = ("windward", "north-wind", "winds-of-plunder", "tailwinds")
 FIT_SEED, CHECK_SEED = 11, 21
 
 
-def collect(game: str, which: str, count: int, games: int) -> list[dict]:
+def collect(game: str, which: str, count: int, games: int, start: int = 0, stop: int | None = None) -> list[dict]:
     seed = FIT_SEED if which == "fit" else CHECK_SEED
     t0 = time.perf_counter()
 
@@ -44,19 +44,37 @@ def collect(game: str, which: str, count: int, games: int) -> list[dict]:
         if i % 10 == 0 or i == n:
             print(f"  {game} {which}: {i}/{n} positions, {time.perf_counter() - t0:.0f} s", flush=True)
 
-    rows = aa.measure(game, count, seed, games, progress=tell)
     OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / f"{game}-{which}.json"
-    path.write_text(json.dumps({"game": game, "set": which, "seed": seed, "positions": count, "games": games,
-                                "seconds": round(time.perf_counter() - t0, 1), "machine": platform.machine(),
-                                "rows": rows}, indent=None, separators=(",", ":")) + "\n")
+    path = OUT / (f"{game}-{which}.json" if not start else f"{game}-{which}-from-{start}.json")
+
+    def keep(rows: list[dict]) -> None:  # after every position: a long run that is stopped keeps what it did
+        path.write_text(json.dumps({"game": game, "set": which, "seed": seed, "positions": count, "games": games,
+                                    "done": len(rows), "seconds": round(time.perf_counter() - t0, 1),
+                                    "cpu_seconds": round(sum(r.get("cpu", 0.0) for r in rows), 1),
+                                    "machine": platform.machine(), "rows": rows},
+                                   indent=None, separators=(",", ":")) + "\n")
+
+    rows = aa.measure(game, count, seed, games, progress=tell, on_row=keep, start=start, stop=stop)
     print(f"wrote {path} in {time.perf_counter() - t0:.0f} s", flush=True)
     return rows
 
 
 def load(game: str, which: str) -> dict | None:
-    path = OUT / f"{game}-{which}.json"
-    return json.loads(path.read_text()) if path.exists() else None
+    """The kept rows of a set, the parts of a shared run merged (by position)."""
+    parts = sorted(OUT.glob(f"{game}-{which}.json")) + sorted(OUT.glob(f"{game}-{which}-from-*.json"))
+    if not parts:
+        return None
+    kept = [json.loads(p.read_text()) for p in parts]
+    merged = dict(kept[0])
+    rows: dict[int, dict] = {}
+    for k in kept:
+        for i, r in enumerate(k["rows"]):
+            rows.setdefault(r.get("index", i), r)
+    merged["rows"] = [rows[i] for i in sorted(rows)]
+    merged["done"] = len(merged["rows"])
+    merged["seconds"] = round(sum(k["seconds"] for k in kept), 1)
+    merged["cpu_seconds"] = round(sum(k.get("cpu_seconds", 0.0) for k in kept), 1)
+    return merged
 
 
 def refit() -> dict:
@@ -64,18 +82,21 @@ def refit() -> dict:
     report: dict[str, dict] = {}
     for game in GAMES:
         fit_set, check_set = load(game, "fit"), load(game, "check")
-        if check_set is None:
-            continue
         cal = None
         if fit_set is not None and any(r.get("raw") for r in fit_set["rows"]):
             cal = aa.fit(fit_set["rows"])
             modes = sorted({r["mode"] for r in fit_set["rows"]})
-            cal = dict(cal, modes=modes, fit=f"{len(fit_set['rows'])} positions x {fit_set['games']} GreedyBot "
+            cal = dict(cal, modes=modes, fit=f"{len(fit_set['rows'])} positions x {fit_set['games']} rollout-bot "
                                             f"games, seed {fit_set['seed']}")
             calibration[game] = cal
+        if check_set is None:
+            continue
         figures = aa.agreement(check_set["rows"], cal)
-        figures.update(method="judge" if cal else "playouts", games=check_set["games"], seed=check_set["seed"],
+        figures.update(done=check_set.get("done", len(check_set["rows"])), planned=check_set["positions"],
+                       method="judge" if cal else "playouts", games=check_set["games"], seed=check_set["seed"],
                        seconds=check_set["seconds"], fit_seconds=fit_set["seconds"] if fit_set else 0.0,
+                       cpu_seconds=round(sum(r.get("cpu", 0.0) for r in check_set["rows"])
+                                         + (sum(r.get("cpu", 0.0) for r in fit_set["rows"]) if fit_set else 0), 1),
                        calibration={k: v for k, v in (cal or {}).items() if k != "fit"})
         report[game] = figures
         print(f"{game:18s} {figures['method']:8s} agree {figures['agree']}/{figures['positions']} "
@@ -93,17 +114,34 @@ def main() -> None:
     ap.add_argument("--games-only", default=",".join(GAMES), help="comma-separated games to measure")
     ap.add_argument("--positions", type=int, default=100)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--fit-positions", type=int, default=60)
-    ap.add_argument("--fit-games", type=int, default=100)
+    ap.add_argument("--fit-positions", type=int, default=30)
+    ap.add_argument("--fit-games", type=int, default=60)
+    ap.add_argument("--only", choices=("fit", "check"), help="measure only this set")
+    ap.add_argument("--start", type=int, default=0, help="measure the positions from this one on (a shared run)")
+    ap.add_argument("--stop", type=int, default=None, help="... and before this one")
     ap.add_argument("--refit", action="store_true", help="only fit and report from the kept rows")
+    ap.add_argument("--rejudge", action="store_true",
+                    help="a game's judge changed: take its verdicts again on the kept positions, then refit "
+                         "(the long simulations stay valid while the rollout bot is unchanged)")
     args = ap.parse_args()
-    if not args.refit:
+    if args.rejudge:
+        for game in args.games_only.split(","):
+            for which in ("fit", "check"):
+                kept = load(game, which)
+                if kept is None:
+                    continue
+                for row in kept["rows"]:
+                    row["raw"] = aa.rejudge(row)
+                (OUT / f"{game}-{which}.json").write_text(json.dumps(kept, separators=(",", ":")) + "\n")
+                print(f"rejudged {game} {which}: {len(kept['rows'])} positions", flush=True)
+    elif not args.refit:
         for game in args.games_only.split(","):
             from windward_nb.core import registry
 
-            if getattr(registry.get(game).load().RULES, "value", None) is not None:
+            if args.only != "check" and getattr(registry.get(game).load().RULES, "value", None) is not None:
                 collect(game, "fit", args.fit_positions, args.fit_games)
-            collect(game, "check", args.positions, args.games)
+            if args.only != "fit":
+                collect(game, "check", args.positions, args.games, args.start, args.stop)
     refit()
 
 

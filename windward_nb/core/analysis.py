@@ -79,7 +79,7 @@ import numpy as np
 from .bots import make_bot
 from .errors import RecordError
 from .rules import CHANCE, TERMINAL
-from .stats import mean_interval, wilson
+from .stats import mean_interval, wilson, wilson_rate
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -116,13 +116,14 @@ class Estimate:
     win: float
     low: float
     high: float
-    n: int
+    n: float  #: games played, or the games a judged estimate is worth (not always whole)
     method: str
 
     def __str__(self) -> str:
         if self.method == "result":
             return f"{self.win:.0%} (final)"
-        return f"{self.win:.0%} ({self.low:.0%}-{self.high:.0%}, {self.n} {'games' if self.method == 'playouts' else 'game-equivalents'})"
+        unit = "games" if self.method == "playouts" else "game-equivalents"
+        return f"{self.win:.0%} ({self.low:.0%}-{self.high:.0%}, {self.n:g} {unit})"
 
 
 @dataclass(frozen=True)
@@ -258,10 +259,15 @@ def win_map(raw: Sequence[float], cal: dict[str, Any]) -> list[float]:
     return [x / total for x in e]
 
 
-def interval(p: float, n: int) -> tuple[float, float]:
-    """The Wilson 95% interval of a chance ``p`` measured as if by ``n`` games (``n`` >= 1)."""
-    k = min(n, max(0, int(round(p * n))))
-    low, high = wilson(k, n)
+def interval(p: float, n: float) -> tuple[float, float]:
+    """The Wilson 95% interval of a chance ``p`` measured as if by ``n`` games (``n`` > 0), its ends
+    rounded outwards to a tenth of a percent (the precision the analysis keeps).
+
+    >>> interval(0.3, 2.5), interval(0.01, 1)[0]
+    ((0.044, 0.798), 0.0)
+    """
+    low, high = wilson_rate(min(1.0, max(0.0, float(p))), float(n))
+    low, high = math.floor(round(1000 * low, 6)) / 1000, math.ceil(round(1000 * high, 6)) / 1000
     return min(low, p), max(high, p)
 
 
@@ -370,7 +376,7 @@ class Estimator:
         if rules.is_over(state):
             return tuple(Estimate(float(r), float(r), float(r), 0, "result") for r in rules.returns(state))
         if self.cal is not None:
-            n_eq = int(self.cal["games"])
+            n_eq = float(self.cal["games"])
             rows = [win_map(r, self.cal) for r in self.raw_judged(state, view)]
             wins = np.mean(np.array(rows), axis=0)
             return tuple(Estimate(float(p), *interval(float(p), n_eq), n_eq, "judge") for p in wins)
@@ -382,7 +388,7 @@ def counted(results: np.ndarray) -> tuple[Estimate, ...]:
     n = int(results.shape[0])
     out = []
     for col in results.T:
-        k = int(round(float(col.sum())))
+        k = round(float(col.sum()))
         low, high = wilson(k, n)
         out.append(Estimate(k / n, low, high, n, "playouts"))
     return tuple(out)
@@ -525,7 +531,7 @@ class Analysis:
         plies = []
         for row in d["rows"]:
             k = row["ply"]
-            ests = tuple(Estimate(float(w), float(lo), float(hi), int(n), str(m))
+            ests = tuple(Estimate(float(w), float(lo), float(hi), n, str(m))
                          for w, lo, hi, n, m in zip(row["win"], row["low"], row["high"], row["n"], row["method"]))
             plies.append(PlyAnalysis(k, row["actor"], record.actions[k - 1] if k else "", ests, row["class"],
                                      coach=row.get("coach"), chosen_win=row.get("chosen_win"),

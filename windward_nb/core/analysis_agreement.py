@@ -11,7 +11,7 @@ the end by the same rollout bot.
   quick pass needs (the judge's raw verdicts after each settling playout, or its own playouts);
 - :func:`fit` chooses a calibration from such rows (the soft maximum's ``beta``, then the
   equivalent number of games) and :func:`agreement` says on how many positions every seat's
-  long-run win rate lies inside the quick pass's interval.
+  long-run win rate agrees with the quick pass's interval.
 
 ``benchmarks/analyse.py --calibrate`` fits on one set of seeds and reports the agreement on
 another; ``tests/test_analysis_agreement.py`` checks it (a few positions in CI, the full run
@@ -33,8 +33,10 @@ import numpy as np
 
 from .analysis import Estimator, context, counted, interval, win_map
 from .rules import TERMINAL
+from .stats import wilson
 
-__all__ = ["positions", "measure", "fit", "agreement", "quick_estimate", "TARGET", "PLAYERS"]
+__all__ = ["positions", "measure", "fit", "agreement", "quick_estimate", "position_of", "rejudge", "last_actor",
+           "TARGET", "PLAYERS"]
 
 #: the share of calibration positions whose every seat must fall inside the interval
 TARGET = 0.95
@@ -50,7 +52,7 @@ def positions(game: str, count: int, seed: int) -> list[dict[str, Any]]:
 
     lo, hi = PLAYERS.get(game, (2, 4))
     rng = np.random.default_rng(seed)
-    out = []
+    out: list[dict[str, Any]] = []
     k = 0
     while len(out) < count:
         game_seed = int(seed * 1000 + k)
@@ -78,34 +80,62 @@ def last_actor(record: Any, ply: int) -> int | None:
 
 
 def measure(game: str, count: int, seed: int, games: int, *, settle: int = 8, playouts: int = 10,
-            progress: Callable[[int, int], Any] | None = None) -> list[dict[str, Any]]:
+            progress: Callable[[int, int], Any] | None = None,
+            on_row: Callable[[list[dict[str, Any]]], Any] | None = None, start: int = 0,
+            stop: int | None = None) -> list[dict[str, Any]]:
     """For each of :func:`positions` ``(game, count, seed)``: ``games`` playouts to the end (the
     long simulation: ``"long"``, wins per seat), the judge's raw verdicts after ``settle``
     settling playouts (``"raw"``, when the game has a judge) and ``playouts`` quick playouts
-    (``"quick"``, wins per seat), with the seconds each took."""
+    (``"quick"``, wins per seat), with the seconds each took. ``on_row(rows)`` is called with
+    the rows so far after each position (to keep them as they come). ``start``/``stop`` measure a
+    slice of the positions only (to share a long run between processes)."""
     rows = []
     found = positions(game, count, seed)
     for i, pos in enumerate(found):
+        if i < start or (stop is not None and i >= stop):
+            continue
         state = pos["state"]
         rules = type(state).rules
         est = Estimator(rules, state, seed=seed * 7 + i, mode=context(pos["record"]), settle=settle,
                         playouts=playouts)
         view = est.view(state, last_actor(pos["record"], pos["ply"]))
+        cpu = time.process_time()
         t0 = time.perf_counter()
         long = est.outcomes(state, games, [5], view)
         t1 = time.perf_counter()
         raw = est.raw_judged(state, view) if est.judge is not None else None
         t2 = time.perf_counter()
         quick = est.outcomes(state, playouts, [1], view)
-        rows.append({"game": game, "seed": pos["seed"], "players": pos["players"], "ply": pos["ply"],
+        rows.append({"game": game, "index": i, "seed": pos["seed"], "players": pos["players"], "ply": pos["ply"],
                      "mode": context(pos["record"]), "estimator_seed": seed * 7 + i,
-                     "long": [int(round(x)) for x in long.sum(axis=0)], "games": games,
-                     "raw": raw, "quick": [int(round(x)) for x in quick.sum(axis=0)], "playouts": playouts,
+                     "long": [round(x) for x in long.sum(axis=0)], "games": games,
+                     "raw": raw, "quick": [round(x) for x in quick.sum(axis=0)], "playouts": playouts,
                      "seconds": {"long": round(t1 - t0, 3), "judge": round(t2 - t1, 4),
-                                 "quick": round(time.perf_counter() - t2, 3)}})
+                                 "quick": round(time.perf_counter() - t2, 3)},
+                     "cpu": round(time.process_time() - cpu, 3)})
         if progress is not None:
             progress(i + 1, len(found))
+        if on_row is not None:
+            on_row(rows)
     return rows
+
+
+def position_of(row: dict[str, Any]) -> tuple[Any, Any]:
+    """The record and the position a measured row was taken from (its game is played again)."""
+    from .simulate import play_game
+
+    res = play_game(row["game"], players=row["players"], bots="greedy", seed=row["seed"], record=True)
+    return res.record, res.record.cursor().state_at(row["ply"])
+
+
+def rejudge(row: dict[str, Any], settle: int = 8) -> list[list[float]] | None:
+    """The judge's raw verdicts on a measured row's position again, as :func:`measure` took them
+    (for a judge that changed since: the long simulation stays valid while the rollout bot does)."""
+    record, state = position_of(row)
+    est = Estimator(type(state).rules, state, seed=row["estimator_seed"], mode=context(record), settle=settle)
+    if est.judge is None:
+        return None
+    return est.raw_judged(state, est.view(state, last_actor(record, row["ply"])))
 
 
 def quick_estimate(row: dict[str, Any], cal: dict[str, Any] | None) -> list[tuple[float, float, float]]:
@@ -118,25 +148,42 @@ def quick_estimate(row: dict[str, Any], cal: dict[str, Any] | None) -> list[tupl
             res[:k, seat] = 1.0
         return [(e.win, e.low, e.high) for e in counted(res)]
     mapped = np.mean([win_map(r, cal) for r in row["raw"]], axis=0)
-    n_eq = int(cal["games"])
+    n_eq = float(cal["games"])
     return [(float(p), *interval(float(p), n_eq)) for p in mapped]
 
 
-def agreement(rows: Sequence[dict[str, Any]], cal: dict[str, Any] | None) -> dict[str, Any]:
-    """On how many rows every seat's long-run win rate is inside the quick interval (``agree``),
-    of ``positions``; also per seat (``seats_agree`` of ``seats``) and the mean absolute error."""
-    agree = seats_ok = seats = 0
+def agreement(rows: Sequence[dict[str, Any]], cal: dict[str, Any] | None, as_if: int | None = None) -> dict[str, Any]:
+    """How often the quick pass agrees with the long simulation, position by position.
+
+    A seat agrees when its long-run win rate is compatible with the quick interval: the long
+    run's own Wilson 95% interval (``k`` wins of ``games``) meets it. A position agrees when every
+    seat does (``agree`` of ``positions``; ``seats_agree`` of ``seats`` counts seats). The strict
+    figures (``agree_strict``, ``seats_strict``) ask for the long run's rate itself to lie inside
+    the quick interval, which also charges the quick pass with the long run's own noise.
+    ``mae``: the mean absolute difference of the two chances. ``as_if``: judge compatibility as if
+    each long run had been that many games at the rate it found (a fit on shorter runs uses
+    ``as_if=200`` to ask what a 200-game check will ask)."""
+    agree = strict = seats_ok = seats_strict = seats = 0
     errors = []
     for row in rows:
         est = quick_estimate(row, cal)
-        rates = [k / row["games"] for k in row["long"]]
-        ok = [low - 1e-9 <= r <= high + 1e-9 for r, (_, low, high) in zip(rates, est)]
+        n = int(row["games"])
+        ok, inside = [], []
+        for k, (w, low, high) in zip(row["long"], est):
+            rate = k / n
+            lo, hi = wilson(int(k), n) if as_if is None else wilson(round(rate * as_if), as_if)
+            ok.append(lo <= high + 1e-9 and hi >= low - 1e-9)
+            inside.append(low - 1e-9 <= rate <= high + 1e-9)
+            errors.append(abs(rate - w))
         agree += all(ok)
+        strict += all(inside)
         seats_ok += sum(ok)
+        seats_strict += sum(inside)
         seats += len(ok)
-        errors += [abs(r - w) for r, (w, _, _) in zip(rates, est)]
-    return {"positions": len(rows), "agree": agree, "share": agree / len(rows) if rows else 0.0,
-            "seats": seats, "seats_agree": seats_ok, "mae": float(np.mean(errors)) if errors else 0.0}
+    m = len(rows)
+    return {"positions": m, "agree": agree, "share": agree / m if m else 0.0, "agree_strict": strict,
+            "share_strict": strict / m if m else 0.0, "seats": seats, "seats_agree": seats_ok,
+            "seats_strict": seats_strict, "mae": float(np.mean(errors)) if errors else 0.0}
 
 
 def _log_loss(rows: Sequence[dict[str, Any]], cal: dict[str, Any]) -> float:
@@ -148,11 +195,11 @@ def _log_loss(rows: Sequence[dict[str, Any]], cal: dict[str, Any]) -> float:
     return total / max(len(rows), 1)
 
 
-def fit(rows: Sequence[dict[str, Any]], target: float = TARGET) -> dict[str, Any]:
+def fit(rows: Sequence[dict[str, Any]], target: float = TARGET, as_if: int = 200) -> dict[str, Any]:
     """A calibration from measured rows (with ``raw``): ``identity`` when the judge's verdicts
     already sum to 1, else the ``softmax`` ``beta`` of least log-loss against the long-run
-    rates; then the largest equivalent number of games whose intervals cover every seat on at
-    least ``target`` of the rows."""
+    rates; then the equivalent number of games: the largest of :data:`GRID` such that it and
+    every smaller one agree (:func:`agreement`, ``as_if`` games) on at least ``target`` of the rows."""
     judged = [r for r in rows if r.get("raw")]
     if not judged:
         raise ValueError("no row has the judge's verdicts to fit")
@@ -164,9 +211,14 @@ def fit(rows: Sequence[dict[str, Any]], target: float = TARGET) -> dict[str, Any
         betas = [round(math.exp(x), 3) for x in np.linspace(math.log(0.25), math.log(200.0), 60)]
         best = min(betas, key=lambda b: _log_loss(judged, {"form": "softmax", "beta": b}))
         cal = {"form": "softmax", "beta": best}
-    chosen = 1
-    for n_eq in range(1, 401):
-        if agreement(judged, dict(cal, games=n_eq))["share"] >= target:
-            chosen = n_eq
+    chosen = GRID[0]
+    for n_eq in GRID:  # the widest interval needed: up to the first that is too narrow
+        if agreement(judged, dict(cal, games=n_eq), as_if=as_if)["share"] < target:
+            break
+        chosen = n_eq
     cal["games"] = chosen
     return cal
+
+
+#: the equivalent numbers of games :func:`fit` tries: halves up to 20, then whole numbers to 400
+GRID = [x / 2 for x in range(1, 40)] + list(range(20, 401))

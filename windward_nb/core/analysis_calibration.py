@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-CALIBRATION: dict[str, dict[str, Any]] = {'north-wind': {'beta': 2.699,
-                'fit': '3 positions x 6 GreedyBot games, seed 11',
+CALIBRATION: dict[str, dict[str, Any]] = {'north-wind': {'beta': 5.327,
+                'fit': '30 positions x 60 rollout-bot games, seed 11',
                 'form': 'softmax',
-                'games': 1,
+                'games': 5.0,
                 'modes': ['']},
- 'tailwinds': {'beta': 0.869,
-               'fit': '3 positions x 6 GreedyBot games, seed 11',
+ 'tailwinds': {'beta': 0.776,
+               'fit': '30 positions x 60 rollout-bot games, seed 11',
                'form': 'softmax',
-               'games': 2,
+               'games': 1.0,
                'modes': ['']},
- 'windward': {'fit': '3 positions x 6 GreedyBot games, seed 11',
+ 'windward': {'fit': '30 positions x 60 rollout-bot games, seed 11',
               'form': 'identity',
-              'games': 10,
+              'games': 1.0,
               'modes': ['free-for-all', 'head-to-head']}}

@@ -445,7 +445,8 @@ def analysis_schema(players: int, max_plies: int) -> dict[str, Any]:
         "depth": {"enum": ["quick", "deep"]},
         "win": {"type": "array", "items": chance, **seats}, "low": {"type": "array", "items": chance, **seats},
         "high": {"type": "array", "items": chance, **seats},
-        "n": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 10_000_000}, **seats},
+        "n": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 10_000_000},
+              "description": "games played, or the games a judged estimate is worth", **seats},
         "method": {"type": "array", "items": {"enum": ["result", "judge", "playouts"]}, **seats},
         "before": {"type": "array", "items": chance, **seats},
         "coach": {"type": "string", "minLength": 1, "maxLength": GameRecord.MAX_ACTION_CHARS},
@@ -570,5 +571,6 @@ def apply_recorded(rules, state, a, ply: int, text: str, check: bool = True) -> 
         raise _engine_failed(ply, text, exc) from None
 
 
-__all__ = ["ANALYSIS_VERSION", "GameRecord", "analysis_schema", "check_analysis", "load_record", "parse_record_json", "read_record_text", "record_class",
+__all__ = ["ANALYSIS_VERSION", "GameRecord", "analysis_schema", "check_analysis",
+           "load_record", "parse_record_json", "read_record_text", "record_class",
            "apply_recorded", "free_json"]
