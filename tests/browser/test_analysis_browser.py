@@ -40,18 +40,26 @@ def _wait_ply(page, ply: int) -> None:
         arg=[VIEWER, ply], timeout=30_000)
 
 
+MARKS = "svg.svg-figure > g > g > g"  # one group per mark, in the figure's order: lines, flags, points, ply mark
+
+
+def _marks(page):
+    return page.locator(f"{VIEWER} {GRAPH} {MARKS}")
+
+
 def _graph_lines(page):
-    """The seat lines: the path of each line of the graph's first mark (its Lines)."""
-    return page.locator(f"{VIEWER} {GRAPH} svg.svg-figure g.mark").first.locator("path.line")
+    """The seat lines: the curves of the graph's first mark (its Lines)."""
+    return _marks(page).nth(0).locator("g.curve")
 
 
 def _points(page):
-    return page.locator(f"{VIEWER} {GRAPH} path.dot")
+    """The clickable points: the graph's third mark (the second holds the turning points' diamonds)."""
+    return _marks(page).nth(2).locator("path.dot")
 
 
 def _cursor_d(page) -> str:
-    # the last mark of the graph is the dashed ply mark
-    return page.locator(f"{VIEWER} {GRAPH} svg.svg-figure g.mark").last.locator("path.line").first.get_attribute("d")
+    """The path of the dashed ply mark (the graph's fourth mark)."""
+    return _marks(page).nth(3).locator("path").first.get_attribute("d")
 
 
 def check_board(page, artifacts_dir, name: str) -> None:
@@ -61,21 +69,27 @@ def check_board(page, artifacts_dir, name: str) -> None:
     _points(page).first.wait_for(state="attached", timeout=60_000)
     assert _graph_lines(page).count() == 2                     # one line per seat
     assert _points(page).count() == 2 * (PLIES + 1)            # a clickable point per ply and seat
+    flags = _marks(page).nth(1).locator("path.dot").count()
+    assert flags == viewer.locator(".ww-analysis-flagged select option").count() >= 1   # a diamond per turning point
     page.screenshot(path=str(artifacts_dir / f"analysis_{name}_start.png"), full_page=True)
     before = _cursor_d(page)
 
-    _points(page).nth(17).click(force=True)                    # the first seat's point of ply 17
-    _wait_ply(page, 17)
-    page.wait_for_function("([sel, d]) => { const m = document.querySelectorAll(sel + ' svg.svg-figure g.mark');"
-                           " const p = m[m.length - 1].querySelector('path.line'); return p.getAttribute('d') !== d; }",
-                           arg=[f"{VIEWER} {GRAPH}", before], timeout=30_000)
-    assert "After ply 17" in _text(viewer.locator(".ww-analysis-line"))
+    # points a ply apart overlap on a 240-ply graph: the last one drawn (the second seat's at the
+    # last ply) is the one nothing covers
+    _points(page).nth(2 * (PLIES + 1) - 1).click(force=True)
+    _wait_ply(page, PLIES)
+    page.wait_for_function("([sel, d]) => { const m = document.querySelectorAll(sel);"
+                           " const p = m[3] && m[3].querySelector('path'); return !!p && p.getAttribute('d') !== d; }",
+                           arg=[f"{VIEWER} {GRAPH} {MARKS}", before], timeout=30_000)
+    assert f"After ply {PLIES}" in _text(viewer.locator(".ww-analysis-line"))
 
     flagged = viewer.locator(".ww-analysis-flagged select")
     options = flagged.locator("option")
     assert options.count() >= 1
-    label = options.nth(options.count() - 1).inner_text()
-    target = int(re.match(r"ply (\d+)", label).group(1))
+    labels = flagged.evaluate("s => Array.from(s.options).map(o => o.textContent || o.label || o.value)")
+    found = re.search(r"ply\s(\d+)", labels[-1])
+    assert found, labels
+    target = int(found.group(1))
     flagged.select_option(index=options.count() - 1)
     _wait_ply(page, target)
     page.screenshot(path=str(artifacts_dir / f"analysis_{name}_flagged.png"), full_page=True)

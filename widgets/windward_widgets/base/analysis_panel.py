@@ -84,7 +84,7 @@ class AnalysisPanel(widgets.VBox):
         self.graph = bq.Figure(marks=[self.lines, self.flag_marks, self.points, self.cursor_mark],
                                axes=[bq.Axis(scale=self.x_scale, label="ply"),
                                      bq.Axis(scale=self.y_scale, side="left", label="win chance %")],
-                               title="Win chances (click a point to jump there)", legend_location="top-right",
+                               title="Win chance after each ply", legend_location="bottom-left",
                                animation_duration=0, fig_margin={"top": 40, "bottom": 40, "left": 50, "right": 10},
                                layout=widgets.Layout(width=f"{width}px", height=f"{height}px"))
         self.graph.add_class("ww-analysis-graph")
@@ -98,19 +98,23 @@ class AnalysisPanel(widgets.VBox):
                                                      "the flagged plies (a minute or two)"],
                                            style={"button_width": "5em"})
         self.run_button = widgets.Button(description="Analyse", icon="line-chart", button_style="primary",
+                                         layout=widgets.Layout(width="auto"),
                                          tooltip="estimate every seat's win chance after every ply")
         self.run_button.add_class("ww-analyse-button")
         self.run_button.on_click(lambda _b: self.run(self.depth.value))
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="", layout=widgets.Layout(
             width="260px", display="none"))
         self.here_button = widgets.Button(description="Analyse from here", icon="play",
+                                          layout=widgets.Layout(width="auto"),
                                           tooltip="a live table at this ply, on a copy of the game: play on "
                                                   "against bots or ask for hints")
         self.here_button.add_class("ww-from-here")
         self.here_button.on_click(lambda _b: self.from_here())
         self.branch = widgets.VBox()
         self.branch.add_class("ww-analysis-branch")
-        self.body = widgets.VBox([self.graph, self.line, widgets.HTML("<b>Turning points</b>"), self.flagged])
+        hint = widgets.HTML('<div style="font-size:12px;color:#444">Click a point of the graph, or a turning point '
+                            "below, to jump to that ply; the dashed line marks the ply shown.</div>")
+        self.body = widgets.VBox([self.graph, hint, self.line, widgets.HTML("<b>Turning points</b>"), self.flagged])
         self.body.layout.display = "none"
         controls = widgets.HBox([self.depth, self.run_button, self.progress, self.here_button],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -219,7 +223,8 @@ class AnalysisPanel(widgets.VBox):
         spec = an.rollout_spec(game.rules, game.state)
         bots = {s: spec for s in range(view.players(game.state)) if s != seat}
         self.table = self.viewer.make_table(game, bots)
-        back = widgets.Button(description="Back to the game", icon="undo", tooltip="close this table")
+        back = widgets.Button(description="Back to the game", icon="undo", tooltip="close this table",
+                              layout=widgets.Layout(width="auto", flex="0 0 auto"))
         back.add_class("ww-back-to-game")
         back.on_click(lambda _b: self.back())
         note = widgets.HTML(f'<div style="font-size:13px"><b>Analysing from ply {ply}</b> on a copy of the game: '
