@@ -2,15 +2,16 @@
 
 - the quick pass of a 4-player Windward game of about 400 plies (``greedy-4p.wwr.json``, 391 plies)
   and of every sister game's sample records: goal 30 s each;
-- the deep pass on 10 flagged plies of that Windward game: goal 2 minutes (the deep run's time
-  minus its quick pass, measured in the same repetition).
+- the deep pass on 10 plies of that Windward game (the ten where some captain's chance moved most
+  in the quick pass; the game has fewer flagged plies): goal 2 minutes (the deep run's time minus
+  its quick pass, measured in the same repetition).
 
 Each figure is the median of ``--reps`` repetitions in this process, as wall time and as this
 process's CPU time (on a shared machine the CPU time is the fairer figure), with the ratio to the
 peer run in the same repetition: replaying the record once through the rules (``record.verify()``).
 Results go to ``benchmarks/results/analysis/speed.json``.
 
-    nice -n 10 python benchmarks/analyse.py [--reps 3] [--deep-plies 10]
+    nice -n 10 python benchmarks/analyse.py [--reps 3] [--deep-plies 10] [--only NAMES] [--no-judge GAMES]
 """
 
 from __future__ import annotations
@@ -49,10 +50,17 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--deep-plies", type=int, default=10)
     ap.add_argument("--only", default="", help="comma-separated record names to time (default: all)")
+    ap.add_argument("--no-judge", default="", help="comma-separated games whose quick pass plays out instead")
+    ap.add_argument("--out", default=str(OUT), help="where to write the figures")
     args = ap.parse_args()
+    from windward_nb.core.analysis_calibration import CALIBRATION
+
+    for game in filter(None, args.no_judge.split(",")):
+        CALIBRATION.pop(game, None)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
     names = [n for n in QUICK if not args.only or n in args.only.split(",")]
+    names.sort(key=lambda n: args.only.split(",").index(n) if args.only else 0)
     records = {n: load_record(DATA / n) for n in names}
     runs: dict[str, dict[str, list[float]]] = {}
     for rep in range(args.reps):
@@ -68,8 +76,13 @@ def main() -> None:
             print(f"rep {rep} {name}: quick {w:.1f} s wall, {c:.1f} s cpu ({len(rec.actions)} plies)", flush=True)
         if "greedy-4p.wwr.json" in records:
             rec = records["greedy-4p.wwr.json"]
-            _, qw, qc = timed(lambda rec=rec, rep=rep: analyse(rec, seed=rep))
-            d, dw, dc = timed(lambda rec=rec, rep=rep: analyse(rec, seed=rep, depth="deep", deep_plies=args.deep_plies))
+            q, qw, qc = timed(lambda rec=rec, rep=rep: analyse(rec, seed=rep))
+            # the plies where some seat's chance moved most (decisions with a choice, and chance)
+            series = q.series()
+            moved = sorted((p.ply for p in q.plies[1:] if p.klass not in ("forced",)),
+                           key=lambda k: -float(abs(series[k] - series[k - 1]).max()))[:args.deep_plies]
+            d, dw, dc = timed(lambda rec=rec, rep=rep, moved=moved: analyse(rec, seed=rep, depth="deep",
+                                                                             deep_at=moved))
             looked = sum(1 for p in d.plies if p.depth == "deep")
             r = runs.setdefault("deep greedy-4p.wwr.json", {"wall": [], "cpu": [], "plies": []})
             r["wall"].append(dw - qw)
@@ -89,8 +102,9 @@ def main() -> None:
             row["deep_plies"] = r["plies"]
         report["results"][name] = row
         print(f"{name:40s} {json.dumps(row)}")
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(report, indent=1) + "\n")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=1) + "\n")
 
 
 if __name__ == "__main__":

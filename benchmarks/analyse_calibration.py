@@ -8,7 +8,9 @@ measures how often every seat's long-run win rate falls inside the quick pass's 
 measured rows are kept in ``benchmarks/results/analysis/<game>-<set>.json`` (so a new judge can be
 refitted without playing again: ``--refit``), the fitted calibration is written to
 ``windward_nb/core/analysis_calibration.py`` and the figures to
-``benchmarks/results/analysis/agreement.json``.
+``benchmarks/results/analysis/agreement.json``. A judge whose calibration agrees on fewer than 90%
+of the check positions (:data:`~windward_nb.core.analysis_agreement.SHARE`) is left out: the quick
+pass then plays that game's positions out, whose agreement the check rows also measure.
 
     nice -n 10 python benchmarks/analyse_calibration.py [--games-only windward,tailwinds] [--refit | --rejudge]
 
@@ -61,20 +63,7 @@ def collect(game: str, which: str, count: int, games: int, start: int = 0, stop:
 
 def load(game: str, which: str) -> dict | None:
     """The kept rows of a set, the parts of a shared run merged (by position)."""
-    parts = sorted(OUT.glob(f"{game}-{which}.json")) + sorted(OUT.glob(f"{game}-{which}-from-*.json"))
-    if not parts:
-        return None
-    kept = [json.loads(p.read_text()) for p in parts]
-    merged = dict(kept[0])
-    rows: dict[int, dict] = {}
-    for k in kept:
-        for i, r in enumerate(k["rows"]):
-            rows.setdefault(r.get("index", i), r)
-    merged["rows"] = [rows[i] for i in sorted(rows)]
-    merged["done"] = len(merged["rows"])
-    merged["seconds"] = round(sum(k["seconds"] for k in kept), 1)
-    merged["cpu_seconds"] = round(sum(k.get("cpu_seconds", 0.0) for k in kept), 1)
-    return merged
+    return aa.kept(OUT, game, which)
 
 
 def refit() -> dict:
@@ -88,10 +77,24 @@ def refit() -> dict:
             modes = sorted({r["mode"] for r in fit_set["rows"]})
             cal = dict(cal, modes=modes, fit=f"{len(fit_set['rows'])} positions x {fit_set['games']} rollout-bot "
                                             f"games, seed {fit_set['seed']}")
-            calibration[game] = cal
         if check_set is None:
+            if cal is not None:
+                calibration[game] = cal
             continue
+        judged = aa.agreement(check_set["rows"], cal) if cal is not None else None
+        if cal is not None and judged["share"] < aa.SHARE:
+            # the held-out check says the judge is not good enough: the quick pass plays this game out
+            print(f"{game}: the judge agrees on {judged['share']:.0%} of the check positions (< {aa.SHARE:.0%}): "
+                  "not used", flush=True)
+            report_judge = dict(judged, calibration={k: v for k, v in cal.items() if k != "fit"})
+            cal = None
+        else:
+            report_judge = None
+            if cal is not None:
+                calibration[game] = cal
         figures = aa.agreement(check_set["rows"], cal)
+        if report_judge is not None:
+            figures["judge_not_used"] = report_judge
         figures.update(done=check_set.get("done", len(check_set["rows"])), planned=check_set["positions"],
                        method="judge" if cal else "playouts", games=check_set["games"], seed=check_set["seed"],
                        seconds=check_set["seconds"], fit_seconds=fit_set["seconds"] if fit_set else 0.0,

@@ -327,3 +327,14 @@ def test_every_sample_record_quick_and_its_block_loads(path, tmp_path):
     a.annotate(rec)
     out = rec.save(tmp_path / path.name)
     assert an.from_record(load_record(out)) == a
+
+
+def test_deep_at_names_the_plies_to_look_at(race):
+    a = an.analyse(race, depth="deep", seed=2, playouts=3, deep_at=[3, 5], deep_playouts=4, deep_iterations=4)
+    looked = [p.ply for p in a.plies if p.depth == "deep"]
+    assert set(looked) <= {3, 5} and looked
+    for bad in ([0], [len(race.actions) + 1], "3", [True]):
+        with pytest.raises(ValueError, match="deep_at"):
+            an.analyse(race, depth="deep", deep_at=bad)
+    with pytest.raises(ValueError, match="depth"):
+        an.analyse(race, deep_at=[3])

@@ -575,7 +575,7 @@ def _progress(progress: Any, total: int, desc: str) -> Any:
 def analyse(record: Any, *, depth: str = "quick", seed: int = 0, settle: int = SETTLE, playouts: int = PLAYOUTS,
             deep_plies: int = DEEP_PLIES, deep_playouts: int = DEEP_PLAYOUTS,
             deep_iterations: int = DEEP_ITERATIONS, rollout: Any = None, progress: Any = None,
-            on_ply: Callable[[int, int], Any] | None = None) -> Analysis:
+            on_ply: Callable[[int, int], Any] | None = None, deep_at: Sequence[int] | None = None) -> Analysis:
     """Analyse every ply of ``record`` (any game's record; see the module docstring).
 
     ``depth`` is ``"quick"`` (every ply) or ``"deep"`` (then the flagged plies again, at most
@@ -584,7 +584,8 @@ def analyse(record: Any, *, depth: str = "quick", seed: int = 0, settle: int = S
     positions out (default: the game's ``rules.rollout_bot``, else its greedy bot).
     ``progress=True`` draws a progress bar (or pass a bar with ``update``); ``on_ply(done,
     total)`` is called as the work advances. The record is never changed: see
-    :meth:`Analysis.annotate` to keep the analysis in it.
+    :meth:`Analysis.annotate` to keep the analysis in it. ``deep_at`` (with ``depth="deep"``)
+    names the plies the deep pass looks at instead of the flagged ones.
     """
     if depth not in DEPTHS:
         raise ValueError(f"depth is 'quick' or 'deep', got {depth!r}")
@@ -593,12 +594,20 @@ def analyse(record: Any, *, depth: str = "quick", seed: int = 0, settle: int = S
     deep_plies = _count(deep_plies, "deep_plies", 0, 100_000)
     deep_playouts = _count(deep_playouts, "deep_playouts", 2)
     deep_iterations = _count(deep_iterations, "deep_iterations")
+    if deep_at is not None:
+        if depth != "deep":
+            raise ValueError("deep_at needs depth='deep'")
+        if isinstance(deep_at, (str, bytes)) or not all(
+                isinstance(k, (int, np.integer)) and not isinstance(k, bool) and 1 <= k <= len(record.actions)
+                for k in deep_at):
+            raise ValueError(f"deep_at lists plies from 1 to {len(record.actions)}, got {deep_at!r}")
+        deep_at = sorted({int(k) for k in deep_at})
     start, _ = record._start()
     rules = type(start).rules
     est = Estimator(rules, start, seed=int(seed), mode=context(record), settle=settle, playouts=playouts,
                     rollout=rollout)
     n = len(record.actions)
-    total = n + 1 + (min(deep_plies, n) if depth == "deep" else 0)
+    total = n + 1 + ((len(deep_at) if deep_at is not None else min(deep_plies, n)) if depth == "deep" else 0)
     bar = _progress(progress, total, "analysing")
     done = [0]
 
@@ -631,8 +640,12 @@ def analyse(record: Any, *, depth: str = "quick", seed: int = 0, settle: int = S
                     "quick": est.method}
         if depth == "deep":
             settings.update(deep_plies=deep_plies, deep_playouts=deep_playouts, deep_iterations=deep_iterations)
-            chosen = sorted((p for p in plies if p.klass in FLAGGED), key=_weight, reverse=True)[:deep_plies]
+            chosen = ([plies[k] for k in deep_at] if deep_at is not None else
+                      sorted((p for p in plies if p.klass in FLAGGED), key=_weight, reverse=True)[:deep_plies])
             for p in sorted(chosen, key=lambda q: q.ply):
+                if p.actor == START or p.klass == "forced":
+                    tick()
+                    continue
                 plies[p.ply] = _deep_row(est, rules, p, positions[p.ply - 1], positions[p.ply], rollers[p.ply],
                                          deep_playouts, deep_iterations, int(seed))
                 tick()

@@ -35,11 +35,13 @@ from .analysis import Estimator, context, counted, interval, win_map
 from .rules import TERMINAL
 from .stats import wilson
 
-__all__ = ["positions", "measure", "fit", "agreement", "quick_estimate", "position_of", "rejudge", "last_actor",
-           "TARGET", "PLAYERS"]
+__all__ = ["positions", "measure", "fit", "agreement", "quick_estimate", "position_of", "rejudge", "last_actor", "kept",
+           "TARGET", "SHARE", "PLAYERS"]
 
-#: the share of calibration positions whose every seat must fall inside the interval
+#: the share of calibration positions whose every seat must agree
 TARGET = 0.95
+#: the share of check positions the quick pass must agree on (issue 29); a judge below it is not used
+SHARE = 0.90
 #: seats of the bot games positions are taken from (Windward: the notoriety races only)
 PLAYERS = {"windward": (2, 5), "north-wind": (2, 4), "winds-of-plunder": (3, 5), "tailwinds": (2, 4)}
 
@@ -118,6 +120,29 @@ def measure(game: str, count: int, seed: int, games: int, *, settle: int = 8, pl
         if on_row is not None:
             on_row(rows)
     return rows
+
+
+def kept(directory: Any, game: str, which: str) -> dict[str, Any] | None:
+    """The rows of a measured set kept in ``directory`` as ``<game>-<which>.json``, with the parts
+    of a run shared between processes (``<game>-<which>-from-N.json``) merged by position; their
+    ``seconds`` and ``cpu_seconds`` added up. ``None`` when nothing is kept."""
+    import json
+    from pathlib import Path
+
+    folder = Path(directory)
+    parts = sorted(folder.glob(f"{game}-{which}.json")) + sorted(folder.glob(f"{game}-{which}-from-*.json"))
+    if not parts:
+        return None
+    sets = [json.loads(p.read_text()) for p in parts]
+    rows: dict[int, dict[str, Any]] = {}
+    for one in sets:
+        for i, r in enumerate(one["rows"]):
+            rows.setdefault(r.get("index", i), r)
+    merged = dict(sets[0], rows=[rows[i] for i in sorted(rows)])
+    merged["done"] = len(merged["rows"])
+    merged["seconds"] = round(sum(one.get("seconds", 0.0) for one in sets), 1)
+    merged["cpu_seconds"] = round(sum(one.get("cpu_seconds", 0.0) or 0.0 for one in sets), 1)
+    return merged
 
 
 def position_of(row: dict[str, Any]) -> tuple[Any, Any]:
