@@ -13,17 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-CALIBRATION: dict[str, dict[str, Any]] = {'north-wind': {'beta': 5.327,
-                'fit': '30 positions x 60 rollout-bot games, seed 11',
-                'form': 'softmax',
-                'games': 5.0,
-                'modes': ['']},
- 'tailwinds': {'beta': 0.776,
-               'fit': '30 positions x 60 rollout-bot games, seed 11',
-               'form': 'softmax',
-               'games': 1.0,
-               'modes': ['']},
- 'windward': {'fit': '30 positions x 60 rollout-bot games, seed 11',
+CALIBRATION: dict[str, dict[str, Any]] = {'windward': {'fit': '30 positions x 60 rollout-bot games, seed 11',
               'form': 'identity',
               'games': 1.0,
               'modes': ['free-for-all', 'head-to-head']}}
