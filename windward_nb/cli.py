@@ -28,7 +28,7 @@ __all__ = ["COMMANDS", "CommandError", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", 
 DISTRIBUTION = "windward-nb"
 
 #: the subcommands: modules of windward_nb.commands, in the order --help lists them
-COMMANDS = ("lab", "play", "replay", "verify", "simulate", "odds")
+COMMANDS = ("lab", "play", "replay", "analyse", "verify", "simulate", "odds")
 
 EXAMPLES = f"""\
 examples:
@@ -36,6 +36,7 @@ examples:
   windward lab --no-browser --port 8890
   windward play --players 3 --bots greedy,random
   windward replay my-game.wwr.json --ply 40
+  windward analyse my-game.wwr.json --depth deep --html analysis.html
   windward verify records/*.json
   windward simulate --games 200 --players 4 --bots greedy,greedy,random,random --workers 2 --out r.parquet
   windward odds --attacker ship --defender red --cannons 3

@@ -214,3 +214,8 @@ class NorthWindReplay(ReplayViewer):
 
     def goal(self, state) -> float | None:
         return float(state.target_tokens)
+
+    def make_table(self, game, bots: dict[int, Any]) -> Any:
+        from .table import NorthWindTable
+
+        return NorthWindTable(game, bots=bots, bot_pause=0.3)
