@@ -243,8 +243,13 @@ class Game:
         self.state = state
         self._legal = None
         del self._actions[n:]
-        if self.record is not None:
-            del self.record.actions[self._base + n:]
+        if self.record is not None:  # the record as it was before: its actions, and no note on a ply taken back
+            kept = self._base + n
+            del self.record.actions[kept:]
+            comments = getattr(self.record, "comments", None)
+            if comments:
+                for ply in [k for k in comments if k > kept]:
+                    del comments[ply]
 
     @property
     def can_undo(self) -> bool:

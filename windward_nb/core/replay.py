@@ -309,8 +309,26 @@ def naming(names: list[str]) -> Callable[[str], str]:
     return sub
 
 
+MIN_WIDTH, MAX_WIDTH = 20, 10_000  #: the columns a score sheet may be wrapped at
+
+
+def check_width(width: Any) -> int:
+    """``width`` if it is a whole number of columns a score sheet can be wrapped at, else a ValueError.
+
+    >>> check_width(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: width must be a whole number of columns from 20 to 10000, got nan
+    """
+    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ValueError(f"width must be a whole number of columns from {MIN_WIDTH} to {MAX_WIDTH}, "
+                         f"got {str(width)[:40]}")
+    return int(width)
+
+
 def score_sheet(record: GameRecord, width: int = 100) -> str:
     """The whole game as text: a header, then every ply with what it caused, grouped by turn label."""
+    width = check_width(width)
     r = Replay(record)
     rules = r.rules
     names = record.names()

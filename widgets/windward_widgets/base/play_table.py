@@ -232,9 +232,13 @@ class PlayTable(widgets.VBox):
 
     # ------------------------------------------------------------------ seats and bots
     def set_bot(self, seat: int, spec: Any, run: bool = True) -> None:
-        """Make ``seat`` a bot (a bot name of the game, an object) or a human (``"human"``/``None``)."""
-        if isinstance(spec, str) and spec not in self._bot_kinds and spec.lower() != "human":
-            raise ValueError(f"a seat is one of {', '.join(self._bot_kinds)} or a bot object, got {spec!r}")
+        """Make ``seat`` a bot or a human (``"human"``/``None``). A bot is an object, or a bot spec
+        of the game in the grammar of :mod:`windward_nb.core.bots` (``"mcts:iterations=200,c=1.4"``);
+        a spec with options joins the seat's picker."""
+        if isinstance(spec, str) and spec.strip().lower() == "human":
+            spec = "human"
+        if isinstance(spec, str) and spec != "human":
+            spec = self._picker_spec(spec)
         bot = None if spec is None or spec == "human" else self.view.make_bot(self.game.state, spec,
                                                                               self._bot_seed + seat)
         if bot is None:
@@ -242,7 +246,14 @@ class PlayTable(widgets.VBox):
         else:
             self.bots[seat] = bot
         picker = self.seat_pickers[seat]
-        value = spec if isinstance(spec, str) and spec in self._bot_kinds else ("human" if bot is None else None)
+        if isinstance(spec, str) and spec not in [v for _, v in picker.options]:
+            self._quiet = True
+            try:
+                picker.options = [*picker.options, (f"{spec.partition(':')[0]} bot ({spec.partition(':')[2]})",
+                                                     spec)]
+            finally:
+                self._quiet = False
+        value = spec if isinstance(spec, str) else ("human" if bot is None else None)
         if value and picker.value != value:
             self._quiet = True
             try:
@@ -254,6 +265,21 @@ class PlayTable(widgets.VBox):
         self.refresh()
 
     _quiet = False
+
+    def _picker_spec(self, spec: str) -> str:
+        """``spec`` in its plain form (the name as the picker lists it, the options as written),
+        or a ``ValueError`` naming the table's bots."""
+        from windward_nb.core.bots import parse_spec, split_specs
+
+        name, options = parse_spec(spec)
+        if len(split_specs(spec)) != 1:
+            raise ValueError(f"a seat takes one bot, got {spec!r}")
+        kinds = [k for k in self._bot_kinds if k != "human"]
+        key = name if name in kinds else name[:-3] if name.endswith("bot") and name[:-3] in kinds else None
+        if key is None:
+            raise ValueError(f"a seat is human, one of the bots {', '.join(kinds)} (with options after a colon, "
+                             f"such as {kinds[0] if kinds else 'bot'}:name=value) or a bot object, got {spec!r}")
+        return key if not options else f"{key}:{spec.partition(':')[2].strip()}"
 
     def _seat_changed(self, seat: int):
         def changed(change: dict) -> None:
