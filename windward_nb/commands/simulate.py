@@ -64,7 +64,7 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     """``NAME=VALUE`` pairs; a value that reads as JSON (a number, true, a list) is taken as such,
     within bounds (:data:`MAX_OPTION_CHARS` characters, :data:`MAX_OPTION_DEPTH` levels of lists).
 
-    >>> parse_options(["mode=solo", "rounds=3", "variants=[\"white\"]"])
+    >>> parse_options(["mode=solo", "rounds=3", 'variants=["white"]'])
     {'mode': 'solo', 'rounds': 3, 'variants': ['white']}
     """
     from ..core.files import FileFormatError, parse_json
