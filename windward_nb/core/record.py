@@ -179,7 +179,13 @@ class GameRecord:
         for k in d.get("comments", {}):
             if int(k) > len(d["actions"]):
                 raise RecordError(f"comments key {k} is past the last ply ({len(d['actions'])})", field="comments")
-        cls.check_game(d)
+        try:
+            cls.check_game(d)
+        except RecordError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a game's check that trips on a value of an unexpected shape
+            raise RecordError(f"options: cannot be checked ({type(exc).__name__}: {str(exc)[:200]})",
+                              field="options") from None
 
     # ============================================================================ making and editing
     def __len__(self) -> int:
