@@ -263,7 +263,7 @@ def loads_strict(text: str | bytes, *, max_bytes: int, max_values: int = MAX_VAL
 
 
 # =============================================================================== writing
-_WRITING: set[str] = set()  # temporary files this process is writing right now
+_WRITING: set[str] = set()  # bounded: the temporary files this process is writing right now
 _WRITING_LOCK = threading.Lock()
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?P<tag>[^.]+)\.tmp")  # .NAME.PID-RANDOM.tmp (or an older .NAME.RANDOM.tmp)
 
