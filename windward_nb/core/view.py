@@ -241,6 +241,8 @@ class GameView:
     moving_events: frozenset[str] | None = None
     #: bots a seat can be given (name -> Bot class or factory); ``None``: the game module's BOTS
     bots: Mapping[str, Any] | None = None
+    #: a table passed round hides one player's secrets from the next (see :meth:`private`)
+    hot_seat = True
 
     # --------------------------------------------------------------- rules and seats
     def rules(self, state: Any) -> Any:
@@ -264,6 +266,23 @@ class GameView:
     def seat_colours(self, state: Any) -> list[str]:
         """One drawing colour per seat."""
         return [SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(self.players(state))]
+
+    def private(self, state: Any, seat: int) -> bool:
+        """Whether a table drawn for ``seat`` shows something another player may not see (a hand,
+        a sealed choice, a card only it has looked at): one screen passed round the table then
+        waits for that player before showing it. By default: ``seat``'s observation (the rules'
+        :meth:`~windward_nb.core.rules.Rules.observation`) differs from the next seat's in more
+        than the seat's own number."""
+        n = self.players(state)
+        if not 0 <= seat < n or n < 2:
+            return False
+        rules = getattr(type(state), "rules", None) or self.rules(state)
+        other = (seat + 1) % n
+        mine, theirs = rules.observation(state, seat), rules.observation(state, other)
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            mine = {k: v for k, v in mine.items() if not (k == "seat" and v == seat)}
+            theirs = {k: v for k, v in theirs.items() if not (k == "seat" and v == other)}
+        return bool(mine != theirs)
 
     def turn_key(self, state: Any) -> Any:
         """What changes when a turn passes (bots pause between turns): by default the decider."""

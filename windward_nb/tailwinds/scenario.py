@@ -73,9 +73,10 @@ def scenario(*, characters: Sequence[str] = ("sailor", "pirate"), boats: Sequenc
     each seat's rainbow card (face up, unless its seat is in ``secret``).
     Raises ``ValueError`` if the description is not a position of the game.
     """
-    args = {"characters": characters, "boats": boats, "hands": hands, "played": played, "gone": gone,
-            "rainbow": rainbow, "secret": secret, "market": market, "discard": discard, "turn": turn, "card": card,
-            "points": points, "revealed": revealed, "round": round, "wind_card": wind_card, "retired": retired}
+    args: dict[str, Any] = {
+        "characters": characters, "boats": boats, "hands": hands, "played": played, "gone": gone, "rainbow": rainbow,
+        "secret": secret, "market": market, "discard": discard, "turn": turn, "card": card, "points": points,
+        "revealed": revealed, "round": round, "wind_card": wind_card, "retired": retired}
     _check_shapes(args)
     try:
         return _build(**args, **options)
