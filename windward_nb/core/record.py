@@ -202,6 +202,9 @@ class GameRecord:
     @classmethod
     def default_players(cls, players: int, names: Any = None) -> list[dict[str, Any]]:
         """Player entries for ``players`` seats, checked by the schema (``names`` optional)."""
+        lo, hi = cls.PLAYERS
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise RecordError(f"players must be a whole number {lo}-{hi}, got {str(players)[:40]}", field="players")
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
         if isinstance(names, str) or not hasattr(names, "__len__"):
@@ -265,6 +268,8 @@ class GameRecord:
         One field per line, one action and one comment per line (easy to read and
         diff); ``indent=None`` gives the most compact form.
         """
+        if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 16):
+            raise ValueError(f"indent must be None or a whole number 0-16, got {str(indent)[:40]}")
         d = self.to_dict()
         self.check_dict(d)
         if indent is None:

@@ -91,6 +91,8 @@ def game_seeds(master: int, index: int, players: int) -> tuple[int, list[int]]:
 def _module(game: str):
     from .registry import get
 
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a game's name, got {type(game).__name__}")
     return get(game).load()
 
 
@@ -131,6 +133,7 @@ def play_game(game: str = "windward", players: int = 4, bots: Any = "greedy", se
     """
     t0 = time.perf_counter()
     mod = _module(game)
+    _check_players(game, players)
     specs = bot_specs(bots, players)
     seeds = list(bot_seeds) if bot_seeds is not None else [seed * 7919 + 101 * k + 1 for k in range(players)]
     table = getattr(mod, "BOTS", None)
@@ -361,6 +364,7 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
     if chunksize is not None:
         _check_count("chunksize", chunksize, 1, MAX_GAMES, "games")
     mod = _module(game)
+    _check_players(game, players)
     specs = bot_specs(bots, players)
     names = [make_bot(sp, 0, getattr(mod, "BOTS", None)).name for sp in specs]
     t0 = time.perf_counter()
@@ -446,6 +450,13 @@ def _connect(scheduler: str) -> Any:
     except (OSError, TimeoutError, ValueError) as exc:
         raise ConnectionError(f"could not reach a Dask scheduler at {scheduler!r} "
                               f"({type(exc).__name__}: {exc})") from None
+
+
+def _check_players(game: str, players: Any) -> None:
+    from .registry import get
+
+    lo, hi = get(game).players
+    _check_count("players", players, lo, hi, f"(seats of {get(game).title})")
 
 
 def _check_count(name: str, value: Any, lo: int, hi: int, unit: str) -> None:

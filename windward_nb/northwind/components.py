@@ -192,6 +192,13 @@ def _read_source(source: Any) -> dict[str, Any]:
     if not isinstance(source, (str, Path)):
         raise ComponentError(f"data: give a directory, a JSON file or a dict, not {type(source).__name__}")
     path = Path(source)
+    try:
+        return _read_path(path)
+    except OSError as exc:  # a name too long, a folder we may not read ...
+        raise ComponentError(f"data: cannot read {str(path)[:80]}: {exc.strerror or exc}") from None
+
+
+def _read_path(path: Path) -> dict[str, Any]:
     if path.is_dir():
         found = {p: path / f"{p}.json" for p in PARTS if (path / f"{p}.json").is_file()}
         if not found:

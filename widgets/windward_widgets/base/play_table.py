@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from windward_nb.core.view import GameView, LogEntry, view_for
+from windward_nb.core.view import GameView, LogEntry, check_names, view_for
 
 from .actions_panel import ActionsPanel
 from .curtain import Curtain
@@ -119,7 +119,7 @@ class PlayTable(widgets.VBox):
         self._viewer: int | None = None         # the person whose view the screen shows (None: nobody yet)
         self.view = view or view_for(game)
         n = self.view.players(game.state)
-        self.names = list(names) if names else None
+        self.names = check_names(names) or None
         self.max_bot_actions = max_bot_actions
         self.board_width = board_width
         self.bots: dict[int, Any] = {}
