@@ -192,3 +192,19 @@ def test_a_pool_run_sends_chunks_as_it_goes_and_keeps_every_game():
     r = play_many(9, players=2, bots="random", game="north-wind", workers=2, chunksize=1, progress=False,
                   max_actions=40)
     assert len(r) == 9 and r.chunks == 9 and list(r.indices) == list(range(9))
+
+
+def test_the_table_windward_play_writes_seats_a_bot_with_options(capsys):
+    """``windward play --bots mcts:iterations=2,c=1.4`` writes a notebook whose table takes that spec."""
+    import json
+
+    rc = cli.main(["play", "--game", "north-wind", "--players", "2", "--bots", "mcts:iterations=2,c=1.4", "--seed",
+                   "4", "--dry-run", "--json"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    plan = json.loads(out)
+    assert plan["seats"] == ["human", "mcts:iterations=2,c=1.4"]
+    scope: dict = {}
+    exec(plan["code"].replace("table\n", "").rsplit("\ntable", 1)[0], scope)  # build the table, do not show it
+    table = scope["table"]
+    assert table.bots[1].iterations == 2 and table.bots[1].c == 1.4
