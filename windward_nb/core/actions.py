@@ -276,13 +276,21 @@ _KEPT_TEXTS: dict[int, tuple] = {}
 _KEPT_MAX = 5_000
 
 
-def _plain(values: tuple) -> bool:
-    """Only ints, strings and tuples of them, all the way down (exact types)."""
+def _plain(values: tuple, room: int = 8) -> int:
+    """How many more values fit after ``values`` if it holds only ints, short strings and tuples of
+    them, all the way down (exact types), at most ``room`` in all; -1 otherwise. An argument that
+    passes is small enough to be met again (a shuffle's whole order is not)."""
     for x in values:
         t = type(x)
-        if not (t is int or t is str or (t is tuple and _plain(x))):
-            return False
-    return True
+        if t is int or (t is str and len(x) <= 48):
+            room -= 1
+        elif t is tuple:
+            room = _plain(x, room)
+        else:
+            return -1
+        if room < 0:
+            return -1
+    return room
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +316,7 @@ class Action:
         arg = self.arg
         t = type(arg)
         if type(self.verb) is str and (arg is None or t is int or (t is str and len(arg) <= 48)
-                                       or (t is tuple and len(arg) <= 8 and _plain(arg))):
+                                       or (t is tuple and _plain(arg) >= 0)):
             key = (type(self), self.verb, arg)
             text = _TEXTS.get(key)
             if text is None:
