@@ -254,3 +254,25 @@ def test_the_command_line_shows_every_sample_at_ply_0_and_at_its_end(name, capsy
         assert cli.main(["replay", str(DATA / name), "--ply", ply, "--json"]) == 0
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err and err == ""
+
+
+@pytest.mark.parametrize("game", ["windward", "north-wind", "winds-of-plunder", "tailwinds"])
+def test_a_built_position_saves_loads_and_replays_in_every_game(game, tmp_path):
+    """Issue 25: plunder.scenario() and tailwinds.scenario() positions had no record."""
+    from windward_nb.northwind.scenario import scenario as north_wind
+    from windward_nb.plunder.scenario import scenario as plunder
+    from windward_nb.tailwinds.scenario import scenario_game as tailwinds
+
+    g = {"windward": lambda: ww.scenario(players=2, wind=3, ships=[{"pos": "0,-3", "cannons": 2}, {"pos": "port"}]),
+         "north-wind": lambda: north_wind(players=2, gold=[3, 4], crew=[["lookout"], []]),
+         "winds-of-plunder": lambda: plunder(3, ships={"red": "jamaica", "blue": "nassau"}, wind="E", turn="red",
+                                             hands={"red": ["mutiny"]}, vp={"green": 4}),
+         "tailwinds": lambda: tailwinds(boats=[[(5, 1), (3, 1)], [(4, 1), (2, 1)]], turn=1, card="5")}[game]()
+    start = g.state.fingerprint()
+    advance(g, 20)
+    g.record.comment(0, "a built position")
+    path = g.record.save(tmp_path / f"built{g.record.SUFFIX}")
+    rec = ww.load_record(path)
+    assert rec.replay(0).state.fingerprint() == start
+    assert rec.replay().state.fingerprint() == g.state.fingerprint()
+    displays_at_every_ply(rec)
