@@ -109,6 +109,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: one line, and the traceback only when asked for
         if os.environ.get("WINDWARD_TRACEBACK"):
             raise
-        print(f"windward {args.command}: error: {INTERNAL} ({type(exc).__name__}: {str(exc)[:300]}); "
+        print(f"windward {args.command}: error: {INTERNAL} ({type(exc).__name__}: {' '.join(str(exc).split())[:300]}); "
               "please report it (WINDWARD_TRACEBACK=1 shows where)", file=sys.stderr)
         return EXIT_FAILURE

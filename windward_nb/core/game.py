@@ -38,7 +38,7 @@ from .rules import CHANCE, TERMINAL, Rules
 def check_seat(seat: Any, players: int) -> int:
     """``seat`` if it is one of ``players`` seats (0-based), else a ``ValueError`` saying so."""
     if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
-        raise ValueError(f"seat must be a whole number 0-{players - 1}, got {str(seat)[:40]}")
+        raise ValueError(f"seat must be a whole number 0-{players - 1}, got {seat!r:.40}")
     return int(seat)
 
 

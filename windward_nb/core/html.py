@@ -22,7 +22,7 @@ _CELL = "padding:2px 8px;text-align:right"
 def percent(p: Any, digits: int = 2) -> str:
     """A probability as a percentage (``0.25`` -> ``'25.00%'``; exact fractions too)."""
     if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 12:
-        raise ValueError(f"digits must be a whole number 0-12, got {str(digits)[:40]}")
+        raise ValueError(f"digits must be a whole number 0-12, got {digits!r:.40}")
     return f"{100 * float(p):.{digits}f}%"
 
 
@@ -42,7 +42,7 @@ def table(header: Sequence[Any], rows: Iterable[Sequence[Any]], caption: str = "
         raise TypeError(f"rows must be a list of rows, got {type(rows).__name__}")
     for r, row in enumerate(rows):
         if isinstance(row, (str, bytes)) or not isinstance(row, (list, tuple)) or not row:
-            raise ValueError(f"row {r} must be a non-empty list of cells, got {str(row)[:40]}")
+            raise ValueError(f"row {r} must be a non-empty list of cells, got {row!r:.40}")
         cells = [f'<th style="{_CELL}">{escape(str(row[0]))}</th>']
         for c, value in enumerate(row[1:]):
             tint = shade[r][c] if shade is not None else None

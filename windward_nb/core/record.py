@@ -204,7 +204,7 @@ class GameRecord:
         """Player entries for ``players`` seats, checked by the schema (``names`` optional)."""
         lo, hi = cls.PLAYERS
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            raise RecordError(f"players must be a whole number {lo}-{hi}, got {str(players)[:40]}", field="players")
+            raise RecordError(f"players must be a whole number {lo}-{hi}, got {players!r:.40}", field="players")
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
         if isinstance(names, str) or not hasattr(names, "__len__"):
@@ -269,7 +269,7 @@ class GameRecord:
         diff); ``indent=None`` gives the most compact form.
         """
         if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 16):
-            raise ValueError(f"indent must be None or a whole number 0-16, got {str(indent)[:40]}")
+            raise ValueError(f"indent must be None or a whole number 0-16, got {indent!r:.40}")
         d = self.to_dict()
         self.check_dict(d)
         if indent is None:

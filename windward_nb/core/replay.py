@@ -186,7 +186,7 @@ class Replay:
 
     def _check_ply(self, ply: Any, low: int = 0) -> None:
         if not isinstance(ply, int) or isinstance(ply, bool) or not low <= ply <= len(self):
-            raise PlyError(f"ply must be {low}-{len(self)}, got {str(ply)[:40]}")
+            raise PlyError(f"ply must be {low}-{len(self)}, got {ply!r:.40}")
 
     def _step(self) -> None:
         nxt = self._ply + 1
@@ -254,7 +254,7 @@ class Replay:
         """Iterate over plies ``start``..``stop`` (inclusive), replaying forward once."""
         stop = len(self) if stop is None else stop
         if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= len(self) + 1:
-            raise PlyError(f"start must be a ply 1-{len(self) + 1}, got {str(start)[:40]}")
+            raise PlyError(f"start must be a ply 1-{len(self) + 1}, got {start!r:.40}")
         self._check_ply(stop)
         if start > stop:
             return
@@ -321,7 +321,7 @@ def naming(names: list[str]) -> Callable[[str], str]:
 
 def _steps(n: Any) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"n must be a whole number of plies, 0 or more, got {str(n)[:40]}")
+        raise ValueError(f"n must be a whole number of plies, 0 or more, got {n!r:.40}")
     return int(n)
 
 
@@ -338,7 +338,7 @@ def check_width(width: Any) -> int:
     """
     if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or not MIN_WIDTH <= width <= MAX_WIDTH:
         raise ValueError(f"width must be a whole number of columns from {MIN_WIDTH} to {MAX_WIDTH}, "
-                         f"got {str(width)[:40]}")
+                         f"got {width!r:.40}")
     return int(width)
 
 

@@ -391,7 +391,7 @@ def status_line(state: Any) -> str:
 def check_unit(unit: Any) -> float:
     """``unit`` (pixels per board unit) if it is a number from 1 to 400, else a ``ValueError``."""
     if isinstance(unit, bool) or not isinstance(unit, (int, float)) or not 1 <= unit <= 400:
-        raise ValueError(f"unit must be a number of pixels from 1 to 400, got {str(unit)[:40]}")
+        raise ValueError(f"unit must be a number of pixels from 1 to 400, got {unit!r:.40}")
     return float(unit)
 
 

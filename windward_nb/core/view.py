@@ -225,7 +225,7 @@ def check_names(names: Any) -> list[str] | None:
         return None
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or not all(
             isinstance(n, str) for n in names):
-        raise TypeError(f"names must be a list of names (text), one per seat, got {str(names)[:40]}")
+        raise TypeError(f"names must be a list of names (text), one per seat, got {names!r:.40}")
     return list(names)
 
 
