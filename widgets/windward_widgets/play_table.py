@@ -60,7 +60,7 @@ class PlayTable(_base.PlayTable):
     ``private_hands=True`` keeps every captain's supply cards face down except while
     that captain decides, and (one screen passed round, ``hot_seat`` not False) hides the table
     behind a curtain when the decision passes from one person to another until the next one
-    clicks Ready. Records are saved as ``<name>.wwr.json`` inside
+    clicks the curtain's button. Records are saved as ``<name>.wwr.json`` inside
     ``records_dir`` only (the widget cannot choose another folder); with
     ``server_writes=False`` -- the default under Voila -- the table offers the record
     as a download and writes nothing on the server.

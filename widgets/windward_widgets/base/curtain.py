@@ -8,7 +8,7 @@ from its neutral value (nothing the last player set or typed carries over).
 
 >>> c = Curtain(lambda: None)
 >>> c.show("Blue"); c.button.description, "Pass the screen to Blue" in c.message.value
-('Ready: show Blue’s view', True)
+('I am Blue: show my view', True)
 >>> c.shown
 True
 """
@@ -59,7 +59,7 @@ class Curtain(widgets.VBox):
                  f"{esc(seat_name)} has the screen and clicks the button. Everyone else, look away.</div>")
         if self.message.value != value:
             self.message.value = value
-        set_button(self.button, description=f"Ready: show {seat_name}’s view",
+        set_button(self.button, description=f"I am {seat_name}: show my view",
                    tooltip=f"click when {seat_name} alone is looking at the screen")
         hide(self, False)
 

@@ -470,7 +470,8 @@ class PlayTable(widgets.VBox):
         self._refuse_while_busy()
         seat = self.game.current_player
         if self.curtain.shown:
-            raise self.view.error("Hot seat", f"the screen waits for {self.curtain.seat_name}: click Ready first")
+            raise self.view.error("Hot seat", f"the screen waits for {self.curtain.seat_name}, who clicks "
+                                                f"'I am {self.curtain.seat_name}' first")
         if seat in self.bots:
             raise self.view.error("Bots", f"{self.seat_name(seat)} is played by a bot: press Let bots play or "
                                           "Bot step, or make that seat human")
