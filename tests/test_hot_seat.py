@@ -206,7 +206,10 @@ def test_undo_behind_the_curtain_gives_the_screen_back():
 
 def test_a_typed_action_and_an_armed_button_do_not_pass_to_the_next_player():
     t = plunder_table()
-    t.actions.typed.value = "compass S"
+    t.actions.typed.value = "compas S"
+    t.actions.typed_button.click()          # a typo: the answer, under the text box, names Red's compass
+    assert "compass" in t.actions.typed_messages.text
     t.messages.show("Red's note", "info")
     t.vote.compass_buttons["E"].click()
     assert t.curtain.shown and t.actions.typed.value == "" and t.messages.text == ""
+    assert t.actions.typed_messages.text == ""

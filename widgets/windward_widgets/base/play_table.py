@@ -527,6 +527,7 @@ class PlayTable(widgets.VBox):
         if self.board is not None:
             self.board.clear_message()
         self.actions.typed.value = ""
+        self.actions.typed_messages.clear()
         self.actions.select.value = None
         self.turn_bar._close_choice()
         self._confirm.armed = None
