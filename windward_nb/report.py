@@ -240,8 +240,19 @@ class Chart:
         return self.png()
 
     def save(self, path: Any) -> None:
-        """Write the chart to ``path`` (the format follows the file name: .png, .svg, .pdf)."""
-        self.figure.savefig(path, dpi=self.dpi, bbox_inches="tight")
+        """Write the chart to ``path`` (the format follows the file name: .png, .svg, .pdf), all or
+        nothing: the picture is drawn in memory first and the file replaced in one step."""
+        from pathlib import Path
+
+        from .core.files import atomic_write
+
+        path = Path(path)
+        kind = path.suffix.lower().lstrip(".")
+        if not kind:
+            raise ValueError(f"give the file a suffix that names its format (.png, .svg, .pdf), got {str(path)!r}")
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format=kind, dpi=self.dpi, bbox_inches="tight")
+        atomic_write(path, buf.getvalue())
 
     def __repr__(self) -> str:
         return f"<Chart: {self.description}>"

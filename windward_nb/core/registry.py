@@ -41,7 +41,7 @@ class GameType:
         return importlib.import_module(self.module)
 
 
-_TYPES: dict[str, GameType] = {}
+_TYPES: dict[str, GameType] = {}  # finite: the games registered in code (four, and test games)
 
 
 def _key(name: str) -> str:

@@ -301,6 +301,7 @@ def draw_board(board: BoardView, *, unit: float = 24.0, title: str = "", status:
     spaces = board.spaces
     extra = list(extent) + [(x, y) for x, y in places.values()]
     bounds = _bounds(spaces, extra)
+    unit = check_unit(unit)
     status_lines = wrap(status, ((bounds[1] - bounds[0]) * unit) / STATUS_CHAR_PX) if status else []
     top = 17.0 * len(status_lines) + (5.0 if status_lines else 0.0)
     bottom = 12.0 if labels else 0.0
@@ -408,6 +409,13 @@ def status_line(state: Any) -> str:
     return f"{head} — {v.seat_names(state)[who]} to act"
 
 
+def check_unit(unit: Any) -> float:
+    """``unit`` (pixels per board unit) if it is a number from 1 to 400, else a ``ValueError``."""
+    if isinstance(unit, bool) or not isinstance(unit, (int, float)) or not 1 <= unit <= 400:
+        raise ValueError(f"unit must be a number of pixels from 1 to 400, got {unit!r:.40}")
+    return float(unit)
+
+
 def state_svg(state: Any, **kwargs: Any) -> str:
     """The SVG picture of any game's ``state``: its package's ``svg.board_svg`` (found through the
     registry, as :func:`~windward_nb.core.view.view_for` finds its view), else the board of its
@@ -415,6 +423,8 @@ def state_svg(state: Any, **kwargs: Any) -> str:
     from . import registry
     from .view import view_for
 
+    if "unit" in kwargs:
+        kwargs["unit"] = check_unit(kwargs["unit"])
     rules = getattr(type(state), "rules", None)
     name = getattr(rules, "game", "")
     try:

@@ -27,7 +27,7 @@ from .track import Track
 if TYPE_CHECKING:
     from .rules import TailwindsRules
 
-_COMP_CACHE: dict[str, Components] = {}
+_COMP_CACHE: dict[str, Components] = {}  # bounded: 17 custom component sets, then cleared
 
 
 def components_for(custom: dict | None) -> Components:

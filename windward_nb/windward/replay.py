@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..core.replay import Ply, naming
+from ..core.replay import Ply, check_width, naming
 from ..core.replay import Replay as CoreReplay
 from ..core.rules import CHANCE
 from .components import Components
@@ -137,6 +137,7 @@ def _event_line(e: Event) -> str:
 
 def score_sheet(record: Record, components: Components | None = None, width: int = 100) -> str:
     """The whole game as text: a header, then each turn's moves and what they caused."""
+    width = check_width(width)
     r = Replay(record, components=components)
     names = record.names()
     named = naming(names)
