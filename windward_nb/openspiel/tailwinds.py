@@ -39,6 +39,7 @@ PARAMETERS: dict[str, Any] = {
     "wind": "roll",
     "card_end": "all",
     "last_place": "lane",
+    "market_refill": "slot",
     "max_decisions": 100_000,
 }
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -113,7 +114,8 @@ def configure(params: dict[str, Any]) -> Config:
     if not isinstance(p["characters"], str):
         raise OptionError(f"characters must be text (keys separated by commas), got {p['characters']!r}")
     chars = tuple(c.strip() for c in p["characters"].split(",") if c.strip()) or None
-    options = {"characters": chars, **{k: p[k] for k in ("track", "wind", "card_end", "last_place")}}
+    options = {"characters": chars, **{k: p[k] for k in ("track", "wind", "card_end", "last_place",
+                                                                         "market_refill")}}
     start = Start(players, tuple(sorted(options.items())))
     start(None)  # refuses bad options now, naming them
     shown = {"players": players, **{k: v for k, v in options.items() if v is not None}}

@@ -22,7 +22,7 @@ from typing import Any
 from windward_nb.core.errors import OptionError, RecordError
 from windward_nb.core.record import GameRecord
 
-from .options import CARD_END, LAST_PLACE, WIND, check_options
+from .options import CARD_END, LAST_PLACE, MARKET_REFILL, WIND, check_options
 
 
 class Record(GameRecord):
@@ -47,6 +47,7 @@ class Record(GameRecord):
                     "wind": {"enum": list(WIND)},
                     "card_end": {"enum": list(CARD_END)},
                     "last_place": {"enum": list(LAST_PLACE)},
+                    "market_refill": {"enum": list(MARKET_REFILL)},
                     "components": {"type": ["object", "null"], "x-free-json": {"depth": 12, "items": 20_000}},
                 },
                 "required": ["players"], "additionalProperties": False}
@@ -61,7 +62,9 @@ class Record(GameRecord):
     def start_state(self):
         from . import start_state
 
-        return start_state(**self.options), []
+        # T15: a record that does not name market_refill was made when a new market card went
+        # after the cards left; it replays that way
+        return start_state(**{"market_refill": "end", **self.options}), []
 
 
 def record_options(players: int, opts: dict[str, Any]) -> dict[str, Any]:
