@@ -90,6 +90,15 @@ def public_text(state: Any, action: Any) -> str:
     return str(VIEW.public_action(state, action))
 
 
+def chance_text(state: Any, action: Any, seat: int) -> str:
+    """What ``seat`` learns of a chance outcome: a rainbow card drawn into another player's hand
+    (Buried Treasure) is drawn face down; every other outcome is seen by all."""
+    top = state.pending[-1] if state is not None and state.pending else None
+    if action.verb == "draw" and top is not None and top.get("to") == "hand" and top.get("seat") != seat:
+        return "draw (a rainbow card, face down into another hand)"
+    return str(action)
+
+
 @dataclasses.dataclass(frozen=True)
 class Start:
     """The position before any chance outcome (Tailwinds' setup randomness is chance already)."""
@@ -123,4 +132,4 @@ def configure(params: dict[str, Any]) -> Config:
         shown["characters"] = ",".join(chars)
     return Config(short_name=SHORT_NAME, title=TITLE, rules=RULES, players=players, start=start,
                   table=action_table(), max_decisions=whole(p, "max_decisions", 1),
-                  options=shown, params=dict(params), public_text=public_text)
+                  options=shown, params=dict(params), public_text=public_text, chance_text=chance_text)
