@@ -31,3 +31,27 @@ def test_benchmark_script_runs(script, args, expect):
                           text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert expect in done.stdout
+
+
+@pytest.mark.parametrize("game, arm", [("tailwinds", "mcts"), ("winds-of-plunder", "ismcts"), ("north-wind", "greedy")])
+def test_the_head_to_head_benchmark_plays_and_writes_its_result(tmp_path, game, arm):
+    import json
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "openspiel_h2h.py"), "--game", game, "--arm", arm,
+                           "--games", "1", "--seconds", "0.002", "--out", str(tmp_path)],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    doc = json.loads((tmp_path / f"{game}-{arm}.json").read_text())
+    s = doc["summary"]
+    assert s["games"] == 1 and 0 <= s["wilson95"][0] <= s["wilson95"][1] <= 1 and doc["rows"][0]["seats"][0] == "ours"
+    assert doc["rows"][0]["searched"][0] >= 1 and doc["seconds_per_searched_decision"] == 0.002
+
+
+def test_the_judge_fit_runs_and_writes_its_weights(tmp_path):
+    import json
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "family_value_fit.py"), "--game", "tailwinds",
+                           "--games", "12", "--out", str(tmp_path)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    doc = json.loads((tmp_path / "tailwinds.json").read_text())
+    assert len(doc["weights"]) == len(doc["features"]) and doc["held_out_logloss"]["fitted"] > 0

@@ -30,14 +30,14 @@ class Toggle(State):
     limited: bool = False
     flips: int = 0
 
-    def clone(self) -> "Toggle":
+    def clone(self) -> Toggle:
         return Toggle(self.up, self.over, self.limited, self.flips)
 
     def to_dict(self) -> dict:
         return {"up": self.up, "over": self.over, "limited": self.limited, "flips": self.flips}
 
     @staticmethod
-    def start(limited: bool = False) -> "Toggle":
+    def start(limited: bool = False) -> Toggle:
         return Toggle(limited=limited)
 
 

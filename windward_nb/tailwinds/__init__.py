@@ -59,13 +59,6 @@ def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = T
     return Game(state, record, seed=seed, auto_chance=auto_chance)
 
 
-try:  # the core search bot, when it is there
-    from windward_nb.core.mcts import MCTSBot
-
-    BOTS["mcts"] = MCTSBot
-except ImportError:  # pragma: no cover
-    pass
-
 __all__ = ["BOTS", "GRAMMAR", "GreedyBot", "RULES", "ComponentError", "Components", "Game", "Record", "TailwindsAction",
            "TailwindsRules",
            "TailwindsState", "Track", "check_options", "load_components", "new_game", "simulation_tally",
