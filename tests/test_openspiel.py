@@ -569,3 +569,26 @@ def test_ismcts_searches_alike_from_a_table_dealt_again(name, params):
         p = state.current_player()
         twin = state.resample_from_infostate(p, np.random.default_rng(k))
         assert _ismcts(game, k).step(state) == _ismcts(game, k).step(twin)
+
+
+def test_a_policy_that_repeats_pick_up_and_drop_still_finishes_through_the_adapter():
+    """Issue 31's repro, made cheap: OpenSpiel's MCTS, having lost, looped "pick up tokens" /
+    "drop tokens" until max_decisions turned the game into "no winner". A policy that always
+    plays what came back most recently (a pick-up after a drop) now finishes head-to-head races."""
+    from windward_nb.core.testing import ComebackPolicy
+
+    game = load_game(players=2, notoriety_goal=5, max_decisions=20_000)
+    table = game.config.table
+    for seed in (5007, 5008):
+        policy = ComebackPolicy(seed)
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                s = core(state)
+                a = policy(s, RULES.legal_actions(s))
+                state.apply_action(table.player_id(a))
+        assert not state._play.cut and RULES.is_over(core(state)) and sorted(state.returns()) == [0.0, 1.0]
