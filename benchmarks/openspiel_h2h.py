@@ -1,6 +1,6 @@
 """Our search bot against OpenSpiel's MCTS, OpenSpiel's IS-MCTS and the game's GreedyBot.
 
-One arm is one opponent in one sister game, played through the OpenSpiel adapter
+One arm is one opponent in one of the four games, played through the OpenSpiel adapter
 (``windward_nb.openspiel``) so that OpenSpiel's bots act on OpenSpiel states:
 
 - ``greedy``: the game's GreedyBot in every other seat;
@@ -17,7 +17,9 @@ A decision with a single legal action is played without asking any bot; our bot 
 a decision where its game offers one plan (GreedyBot's), so it searches fewer decisions than
 OpenSpiel's bots do.
 
-Two-player North Wind and Tailwinds: our bot sits in seat 0 in even games and seat 1 in odd ones.
+Windward is played head-to-head (two captains; ``--option notoriety_goal=5`` makes the race
+shorter, as issue 31's first measurement did). Two-player Windward, North Wind and Tailwinds:
+our bot sits in seat 0 in even games and seat 1 in odd ones.
 Winds of Plunder needs three seats: against GreedyBot our bot takes seat ``g % 3`` with GreedyBot
 in the others (the goal is first place); against OpenSpiel's bots the three seats hold ours,
 OpenSpiel's and a GreedyBot, in all six orders in turn, and the measure is whether ours finishes
@@ -25,7 +27,8 @@ ahead of OpenSpiel's (VP and the game's tie-breakers).
 
 Game ``g`` of an arm is dealt from seed ``--base + g``; chance is drawn from that seed. Results go
 to ``benchmarks/results/h2h/<game>-<arm>[-<tag>].json`` (written as the games go, so a run can
-be resumed with ``--first``): every game (seed, seats, winner, CPU and searched decisions of each
+be resumed with ``--first`` or ``--resume``; ``--cpu-limit`` stops an arm after that much CPU
+time, with the games it finished): every game (seed, seats, winner, CPU and searched decisions of each
 bot) and the summary with its Wilson 95% interval.
 
     nice -n 10 python benchmarks/openspiel_h2h.py --game tailwinds --arm greedy --games 200 \\
@@ -54,9 +57,9 @@ from windward_nb.core.stats import wilson  # noqa: E402
 from windward_nb.openspiel import load_game  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "h2h"
-GAMES = {"north-wind": 2, "tailwinds": 2, "winds-of-plunder": 3}
-BOTS = {"north-wind": "windward_nb.northwind.bots", "tailwinds": "windward_nb.tailwinds.bots",
-        "winds-of-plunder": "windward_nb.plunder.bots"}
+GAMES = {"windward": 2, "north-wind": 2, "tailwinds": 2, "winds-of-plunder": 3}
+BOTS = {"windward": "windward_nb.windward.bots", "north-wind": "windward_nb.northwind.bots",
+        "tailwinds": "windward_nb.tailwinds.bots", "winds-of-plunder": "windward_nb.plunder.bots"}
 
 
 class _TimeUp(Exception):
@@ -227,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--arm", choices=("greedy", "mcts", "ismcts"), required=True)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first", type=int, default=0, help="resume: play games from this index on")
+    ap.add_argument("--resume", action="store_true", help="resume after the last game in the result file")
+    ap.add_argument("--cpu-limit", type=float, default=0.0,
+                    help="stop after this many CPU seconds (this run), keeping the games finished")
     ap.add_argument("--base", type=int, default=200_000, help="game g is dealt from seed base + g")
     ap.add_argument("--seconds", type=float, default=0.05, help="CPU seconds per searched decision")
     ap.add_argument("--ours", default="", help="our bot's options, name=value,... (tuning)")
@@ -244,26 +250,35 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     path = out / f"{name}.json"
     rows: list[dict[str, Any]] = []
+    if args.resume and path.exists():
+        args.first = max((r["game"] + 1 for r in json.loads(path.read_text())["rows"]), default=0)
     if args.first and path.exists():
         rows = [r for r in json.loads(path.read_text())["rows"] if r["game"] < args.first]
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.process_time()
 
     def save() -> None:
+        played = len(rows)
         doc = {"game": args.game, "arm": args.arm, "game_options": options,
                "seconds_per_searched_decision": args.seconds,
-               "clock": "process CPU time", "seeds": [args.base, args.base + args.games - 1],
+               "clock": "process CPU time", "seeds": [args.base, args.base + max(played, 1) - 1],
+               "games_asked": args.games,
+               "note": "" if played >= args.games else
+               f"{played} of the {args.games} games asked: stopped by the CPU limit of the run",
                "ours": {"bot": "make_bot('mcts')", **ours}, "summary": summary(rows, args.game, args.arm),
                "rows": rows}
         path.write_text(json.dumps(doc, indent=0) + "\n")
 
     for g in range(args.first, args.games):
         rows.append(play_one(args.game, args.arm, g, args.base, args.seconds, ours, options))
-        if len(rows) % 10 == 0 or g == args.games - 1:
-            save()
+        over = bool(args.cpu_limit) and time.process_time() - t0 >= args.cpu_limit
+        save()
+        if len(rows) % 10 == 0 or g == args.games - 1 or over:
             s = summary(rows, args.game, args.arm)
             print(f"{name}: {s['successes']}/{s['games']} ({s['rate']:.0%}, {s['wilson95'][0]:.0%}-"
                   f"{s['wilson95'][1]:.0%}), {time.process_time() - t0:.0f} s CPU", flush=True)
+        if over:
+            break
     return 0
 
 
