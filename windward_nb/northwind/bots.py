@@ -28,7 +28,6 @@ from typing import Any
 from collections.abc import Sequence
 
 from ..core.bots import Bot, RandomBot
-from ..core.mcts import MCTSBot
 from .actions import NWAction
 from .components import GOODS
 from .odds import pirate_odds, stack_outlook
@@ -239,5 +238,7 @@ class GreedyBot(Bot):
             return f"{self.name} {'fights' if action.verb == 'fight' else 'pays'}: {float(o.win):.0%} to win"
         return f"{self.name} plays {action} (worth {self.value(state, seat, action):.1f} to it)"
 
+
+from .search import MCTSBot  # noqa: E402 - the search bot plays GreedyBot's plans
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}

@@ -70,7 +70,7 @@ def upgrade_tournament(entrants: Mapping[str, Any], games: int = 20, seed: int =
     list of items, or a whole bot spec such as ``"random"``). Each pair plays
     ``games`` two-captain games (an even number: half with each in the first
     seat). ``progress`` shows a bar of the games played (tqdm). Keywords go to
-    ``new_game`` (e.g. ``stop_early=False``).
+    ``new_game`` (e.g. ``stop_early=True``, the older reading of the voyage).
     """
     from ..core.simulate import _progress_bar
 

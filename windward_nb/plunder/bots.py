@@ -238,6 +238,14 @@ class GreedyBot(Bot):
         return max(hits, key=lambda a: (s.vp[COLOURS.index(a.arg[1])], -COLOURS.index(a.arg[1])))
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+def search_bot(seed: Any = None, **options: Any) -> Bot:
+    """The search bot with Winds of Plunder's defaults (:class:`.search.MCTSBot`; imported late:
+    the search plays this module's GreedyBot)."""
+    from .search import MCTSBot as Tuned
+
+    return Tuned(seed, **options)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": search_bot}
 
 __all__ = ["BOTS", "GreedyBot", "MCTSBot", "RandomBot", "port_value", "wind_worth"]

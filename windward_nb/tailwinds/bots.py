@@ -245,4 +245,6 @@ class GreedyBot(Bot):
         return best, best_v
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+from .search import MCTSBot  # noqa: E402 - the search bot plays GreedyBot's choices
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
