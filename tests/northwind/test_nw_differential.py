@@ -101,9 +101,13 @@ def test_the_pirate_check_catches_a_cannoneer_left_out(monkeypatch):
 def engine_voyage(tiles, sail, lookout, avoid):
     """Exact (reach, reach with no fog before, fogs met) of a voyage of ``sail`` tiles into a
     stack of ``tiles``: every order of its kinds dealt by the engine's reshuffle, every event die
-    face forced, pirates paid off, every tile passed (so the voyage runs its whole range)."""
+    face forced, pirates paid off, every tile passed (so the voyage runs its whole range).
+
+    The walk reveals tile by tile as its own step (``stop_early=True``, where each reveal is a
+    decision); with every tile passed and every pirate paid, the rules' reading (N6, the voyage runs
+    to its range by itself) reveals the same tiles, which tests/northwind/test_nw_voyage.py checks."""
     g = scenario(players=2, turn=1, stacks={"olsand": tiles}, gold=[40, 40], sail=[sail, 4],
-                 crew=[["lookout"] if lookout else [], []], letters=[2, 2])
+                 crew=[["lookout"] if lookout else [], []], letters=[2, 2], stop_early=True)
     g.apply("sail olsand")
     g.apply("reveal")
     while g.state.phase != "shuffle":

@@ -70,6 +70,7 @@ class Record(GameRecord):
         start = d["options"].get("start")
         if start is not None:
             opts = {k: v for k, v in d["options"].items() if k not in ("players", "data", "start")}
+            opts.setdefault("stop_early", True)  # N6: as start_state reads a record that does not name it
             try:
                 state = start_state(d["options"]["players"], data, **opts)
             except OptionError as exc:
