@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from windward_nb.core.analysis import analyse  # noqa: E402
+from windward_nb.core.files import atomic_write  # noqa: E402
 from windward_nb.core.record import load_record  # noqa: E402
 
 DATA = ROOT / "notebooks" / "data"
@@ -104,7 +105,7 @@ def main() -> None:
         print(f"{name:40s} {json.dumps(row)}")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(report, indent=1) + "\n")
+    atomic_write(out, json.dumps(report, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from windward_nb.core import analysis_agreement as aa  # noqa: E402
+from windward_nb.core.files import atomic_write  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "analysis"
 CAL = ROOT / "windward_nb" / "core" / "analysis_calibration.py"
@@ -50,7 +51,7 @@ def collect(game: str, which: str, count: int, games: int, start: int = 0, stop:
     path = OUT / (f"{game}-{which}.json" if not start else f"{game}-{which}-from-{start}.json")
 
     def keep(rows: list[dict]) -> None:  # after every position: a long run that is stopped keeps what it did
-        path.write_text(json.dumps({"game": game, "set": which, "seed": seed, "positions": count, "games": games,
+        atomic_write(path, json.dumps({"game": game, "set": which, "seed": seed, "positions": count, "games": games,
                                     "done": len(rows), "seconds": round(time.perf_counter() - t0, 1),
                                     "cpu_seconds": round(sum(r.get("cpu", 0.0) for r in rows), 1),
                                     "machine": platform.machine(), "rows": rows},
@@ -106,9 +107,9 @@ def refit() -> dict:
               f"({figures['share']:.0%}); seats {figures['seats_agree']}/{figures['seats']}; "
               f"mean abs error {figures['mae']:.3f}; cal {figures['calibration']}")
     text = CAL.read_text().split("CALIBRATION:")[0]
-    CAL.write_text(text + "CALIBRATION: dict[str, dict[str, Any]] = " + pprint.pformat(calibration, width=100,
-                                                                                       sort_dicts=True) + "\n")
-    (OUT / "agreement.json").write_text(json.dumps(report, indent=1) + "\n")
+    atomic_write(CAL, text + "CALIBRATION: dict[str, dict[str, Any]] = " + pprint.pformat(calibration, width=100,
+                                                                                     sort_dicts=True) + "\n")
+    atomic_write(OUT / "agreement.json", json.dumps(report, indent=1) + "\n")
     return report
 
 
@@ -135,7 +136,7 @@ def main() -> None:
                     continue
                 for row in kept["rows"]:
                     row["raw"] = aa.rejudge(row)
-                (OUT / f"{game}-{which}.json").write_text(json.dumps(kept, separators=(",", ":")) + "\n")
+                atomic_write(OUT / f"{game}-{which}.json", json.dumps(kept, separators=(",", ":")) + "\n")
                 print(f"rejudged {game} {which}: {len(kept['rows'])} positions", flush=True)
     elif not args.refit:
         for game in args.games_only.split(","):

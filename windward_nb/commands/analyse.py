@@ -22,9 +22,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
+from ..core.files import atomic_write
 from .replay import _load, _Stop
 
 __all__ = ["add_parser", "run", "analysis_json"]
@@ -122,7 +122,7 @@ def _run(args: argparse.Namespace) -> int:
             sys.stdout.write(page)
             return EXIT_OK
         try:
-            Path(args.html).write_text(page, encoding="utf-8")
+            atomic_write(args.html, page)
         except OSError as err:
             raise _Stop(f"cannot write {args.html}: {err.strerror or err}") from None
     if args.json:
