@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -322,8 +323,12 @@ def test_every_game_cheaply(name):
 @pytest.mark.slow
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
 def test_every_sample_record_quick_and_its_block_loads(path, tmp_path):
+    """Every sample record of every game is analysed and its block saved and loaded back. A game
+    whose quick pass plays positions out does it with 2 playouts a ply in CI (the defaults take
+    about ten CPU minutes over the samples: ``WW_ANALYSE_SAMPLES_FULL=1``)."""
     rec = load_record(path)
-    a = an.analyse(rec, seed=0)
+    budget = {} if os.environ.get("WW_ANALYSE_SAMPLES_FULL") == "1" else {"playouts": 2}
+    a = an.analyse(rec, seed=0, **budget)
     a.annotate(rec)
     out = rec.save(tmp_path / path.name)
     assert an.from_record(load_record(out)) == a

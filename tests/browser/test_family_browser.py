@@ -153,8 +153,8 @@ def test_each_table_is_legible_with_its_board_first(family_page, artifacts_dir, 
 
 
 def test_the_focus_moves_to_the_next_seats_hand(family_page, artifacts_dir):
-    """Player 1 chooses the third card of their hand by a click; player 2's hand appears and the
-    keyboard focus is on its first card (it used to stay on the third slot, now someone else's card)."""
+    """Player 1 chooses the third card of their hand by a click; the screen passes behind the curtain,
+    then player 2's hand appears and the keyboard focus is on its first card (it used to stay on the third slot, now someone else's card)."""
     page = family_page
     page.set_viewport_size({"width": 1280, "height": 800})
     _file_browser(page, False)
@@ -167,6 +167,12 @@ def test_the_focus_moves_to_the_next_seats_hand(family_page, artifacts_dir):
     chosen = _text(third)
     third.focus()
     third.click()
+    # two people hold cards at this table: the screen passes to player 2 behind the curtain (issue 25)
+    curtain = table.locator(".ww-curtain").first
+    curtain.wait_for(state="visible")
+    assert not table.locator(".ww-hand-panel").first.is_visible()
+    curtain.locator("button.ww-curtain-ready").first.click()
+    curtain.wait_for(state="hidden")
     _wait_text(table.locator(".ww-coach-text").first, "Player 2 (The Pirate), choose a movement card face down; "
                "the others will not see it until everyone has chosen.")
     page.wait_for_function(KERNEL_IDLE_JS)
