@@ -140,7 +140,7 @@ def test_the_example_in_the_docs_prints_what_it_says(capsys):
     exec(compile(code, "docs/hints.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     promised = [line[2:] for line in code.splitlines() if line.startswith("# ")]
-    assert printed == promised and len(promised) == 3
+    assert printed == promised and len(promised) == 4
 
 
 def test_ending_the_turn_says_which_crester_can_reach_the_ship():

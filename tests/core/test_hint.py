@@ -28,7 +28,7 @@ def test_hints_are_legal_distinct_and_best_first():
 
 def test_the_search_finds_the_winning_move_and_says_its_chance():
     g = nim.new_game(10)                                    # take 2 leaves a multiple of four
-    hs = g.hint(iterations=1500, seed=2, top=3)
+    hs = g.hint(iterations=1500, seed=2, top=3, paired=False)   # a tree: the win is three moves deep
     assert hs[0].action.arg == 2 and hs[0].win_chance > 0.8
     assert all(h.win_chance < hs[0].win_chance for h in hs[1:])
     assert [str(h.action) for h in hs] != [] and len(hs) == 3
@@ -109,5 +109,7 @@ def test_a_small_budget_tries_the_rollout_bots_choice_first():
     g = dr.new_game(2, seed=4)
     high = max(a.arg for a in g.legal_actions())
     assert str(g.legal_actions()[0]) != f"bid {high}"       # the legal list starts elsewhere
+    hs = g.hint(iterations=1, seed=1, rollout="high", paired=False)
+    assert [str(h.action) for h in hs] == [f"bid {high}"]         # a tree tries it first, alone
     hs = g.hint(iterations=1, seed=1, rollout="high")
-    assert [str(h.action) for h in hs] == [f"bid {high}"]
+    assert str(hs[0].action) == f"bid {high}" and hs.close       # one paired game: first, as a tie

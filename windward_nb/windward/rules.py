@@ -139,6 +139,22 @@ class WindwardRules(Rules[Action]):
 
         return value(s)
 
+    def search_pace(self, s: GameState) -> float:
+        """Decisions the coach's search plays per second of one core (its hints' ``seconds`` are this
+        much work; ``benchmarks/hint_stability.py --pace``): GreedyBot's rollouts in a race,
+        CarefulBot's (slower) in the team modes."""
+        from .teamplay import team_mode
+
+        return 7800.0 if team_mode(s) else 13000.0
+
+    def judges_win_chance(self, s: GameState) -> bool:
+        """Is :meth:`value` a chance to win here? In a notoriety race, yes (fitted to who won
+        GreedyBot games); in the Solo Adventure and the Cooperative game it is the team's progress,
+        so the coach's hints play their searched games to the end instead."""
+        from .teamplay import team_mode
+
+        return not team_mode(s)
+
     def settled(self, s: GameState) -> bool:
         """True between two turns (where :meth:`value` judges a position fairly)."""
         from .search import settled
