@@ -29,7 +29,10 @@ def test_an_attack_says_the_exact_odds_and_the_prize():
     reason = explain(g.state, 0, g.rules.parse("move SE"))
     assert reason == (f"attack the red crester at 1,-3: {round(100 * float(o.win))}% to win the battle with "
                       f"3 cannons; +{g.state.components.teeth_notoriety['red']} notoriety if you bring the tooth home")
-    assert explain(g.state, 0, g.rules.parse("move N")).startswith("sail N to 0,-4")
+    plain = explain(g.state, 0, g.rules.parse("move N"))             # no plan: where it leads, what can reach it
+    assert plain.startswith("0,-4 with 3 speed left after it; a red crester can reach you there at rest (")
+    red = g.state.planet.index[(1, -3)]
+    assert explain(g.state, 0, g.rules.parse("move N"), plan=f"red@{red}") == "toward " + reason[len("attack "):]
 
 
 def test_a_full_hold_is_said_instead_of_the_tooth():
@@ -45,8 +48,8 @@ def test_each_number_of_cannons_gets_its_own_odds():
     assert chances == sorted(chances) and chances[0] < chances[3]
     for n, line in lines.items():
         assert f"{round(100 * battle_outlook(g.state, n)['win'])}% to win the battle" in line
-        assert line.startswith(f"fire {n} cannon")
-    assert "keeping 3 for later" in lines[0] and "keeping" not in lines[3]
+        assert line.endswith("against the red crester" + (f", keeping {3 - n} cannon{'s' if 3 - n > 1 else ''} "
+                                                           "for later" if n < 3 else ""))
 
 
 def test_bonuses_say_how_the_battle_ends():
@@ -60,7 +63,7 @@ def test_bonuses_say_how_the_battle_ends():
     ended = [e for e in ev if e.kind == "BattleEnded"]
     if ended:
         won = ended[0].data["winner"]
-        assert (": you win the battle" in line) == (won == "attacker")
+        assert line.startswith("you win the battle" if won == "attacker" else "you lose the battle")
     else:
         assert "to win the battle" in line
 
@@ -68,12 +71,12 @@ def test_bonuses_say_how_the_battle_ends():
 def test_processing_and_cashing_teeth_say_the_notoriety():
     g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-3", "morale": 2, "hold": "red"}, {"pos": "port"}], reds=[])
     line = explain(g.state, 0, g.rules.parse("order process"))
-    assert line == "process the red crester: a tooth (+4 notoriety at the Trading Post) and 2 gas"
+    assert line == "turns the red crester in your hold into a tooth (+4 notoriety at the Trading Post) and 2 gas"
     g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-1", "red_teeth": 1, "grey_teeth": 2}, {"pos": "port"}],
                     reds=[])
     comp = g.state.components.teeth_notoriety
     assert explain(g.state, 0, g.rules.parse("enter port")) == \
-        f"enter the Trading Post: your teeth become +{comp['red'] + 2 * comp['grey']} notoriety"
+        f"at the Trading Post your teeth become +{comp['red'] + 2 * comp['grey']} notoriety"
 
 
 def test_a_rest_says_what_it_keeps():
@@ -82,8 +85,8 @@ def test_a_rest_says_what_it_keeps():
     g.apply("end turn")
     assert g.current_player == 0 and any(a.verb == "rest" for a in g.legal_actions())
     lines = {str(a): explain(g.state, 0, a) for a in g.legal_actions()}
-    assert lines["rest discard fuel"] == "discard Fuel and keep your morale at 2"
-    assert lines["rest morale"] == "lose 1 morale (2 -> 1) and keep your 1 card"
+    assert lines["rest discard fuel"] == "keeps your morale at 2; you give up Fuel"
+    assert lines["rest morale"] == "morale 2 -> 1 (fewer dice in battle) and you keep your 1 card"
 
 
 @pytest.mark.parametrize("options", [dict(players=3), dict(players=1), dict(players=2, mode="cooperative"),
@@ -147,9 +150,10 @@ def test_ending_the_turn_says_which_crester_can_reach_the_ship():
     ship = {"pos": "0,-3", "cannons": 2, "morale": 2}
     g = ww.scenario(players=2, wind=3, reds=["0,-4"], ships=[ship, {"pos": "port"}])
     o = battle_odds(attacker="red", defender="ship", defender_cannons=2, defender_morale=2)
+    sky = "+1 notoriety for a turn ended at sky if you come through the rest; "
     assert explain(g.state, 0, g.rules.parse("end turn")) == (
-        f"end your turn at sky on 0,-3: a red crester can reach you at rest ({round(100 * float(o.loss))}% to "
-        f"beat it off, {round(100 * float(o.ship_lost['defender']))}% to lose your ship)")
+        f"{sky}a red crester can reach you there at rest ({round(100 * float(o.loss))}% "
+        f"to beat it off, {round(100 * float(o.ship_lost['defender']))}% to lose your ship) (4 speed unused)")
     g = ww.scenario(players=2, wind=3, reds=[], ships=[ship, {"pos": "port"}])
     assert explain(g.state, 0, g.rules.parse("end turn")) == \
-        "end your turn at sky on 0,-3: no crester can reach you there at rest"
+        f"{sky}no crester can reach you there at rest (4 speed unused)"

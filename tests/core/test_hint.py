@@ -3,6 +3,8 @@ reproducible with a seed, never reading what the deciding seat cannot see."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import dicerace as dr
@@ -113,3 +115,89 @@ def test_a_small_budget_tries_the_rollout_bots_choice_first():
     assert [str(h.action) for h in hs] == [f"bid {high}"]         # a tree tries it first, alone
     hs = g.hint(iterations=1, seed=1, rollout="high")
     assert str(hs[0].action) == f"bid {high}" and hs.close       # one paired game: first, as a tie
+
+
+# ------------------------------------------------------------------ how sure a hint is
+def test_every_hint_says_its_interval_and_sample_size():
+    from windward_nb.core.stats import wilson_share
+
+    g = dr.new_game(3, seed=4)
+    hs = g.hint(iterations=120, seed=1, top=4)
+    for h in hs:
+        total = (h.win_chance * (h.visits + 1)) - 0.5          # the wins behind the shown chance
+        assert (h.low, h.high) == pytest.approx(wilson_share(total, h.visits))
+        assert 0 < h.low < h.win_chance < h.high < 1 and not h.decided
+        assert h.chance_text().endswith(f", {h.visits} games") and str(h).startswith(f"{h.action}: win chance about")
+    assert hs.games >= sum(h.visits for h in hs) > 0 and hs.budget == "120 searched games"
+
+
+def test_a_handful_of_lost_games_never_reads_zero():
+    g = nim.new_game(9)                                     # every move loses against good play
+    hs = g.hint(iterations=6, seed=1, paired=False, top=3)
+    for h in hs:
+        assert 0 < h.win_chance < 1 and not re.search(r"(?<![\d.])(0|100)%", h.chance_text())
+        assert h.win_chance >= 0.5 / (h.visits + 1)         # (wins + 1/2) / (n + 1)
+
+
+def test_an_action_that_ends_the_game_is_decided():
+    g = nim.new_game(3)
+    hs = g.hint(iterations=30, seed=1, paired=False, top=3)
+    win = next(h for h in hs if h.action.arg == 3)
+    assert win.decided and (win.win_chance, win.low, win.high) == (1.0, 1.0, 1.0)
+    assert win.chance_text() == "100%: the game ends with this action"
+    assert all(not h.decided and 0 < h.win_chance < 1 for h in hs if h is not win)
+
+
+@pytest.mark.parametrize("p, low, high, n, text", [
+    (0.4, 0.28, 0.53, 60, "about 40% (28-53%), 60 games"),
+    (0.004, 0.0, 0.06, 60, "under 1% (up to 6%), 60 games"),
+    (0.996, 0.95, 1.0, 60, "over 99% (at least 95%), 60 games"),
+    (0.5, 0.0, 1.0, 1, "about 50% (could be anything), 1 game")])
+def test_chance_words(p, low, high, n, text):
+    from windward_nb.core.hint import chance_text
+
+    assert chance_text(p, low, high, n) == text
+
+
+def test_too_close_to_call_says_so_and_suggests_a_budget():
+    g = dr.new_game(2, seed=4)
+    few = g.hint(iterations=4, seed=1)
+    assert few.close and few.verdict.startswith("too close to call at 4 searched games")
+    assert few.suggest is None or few.suggest > 4
+    if few.suggest is not None:
+        assert few.verdict.endswith(f"try {int(few.suggest)} searched games")
+
+
+def test_a_clear_lead_is_called_clear():
+    g = nim.new_game(6)                                      # take 2 leaves four: wins against any reply
+    hs = g.hint(iterations=3000, seed=2, paired=False, c=0.7, widen=0)
+    assert hs[0].action.arg == 2 and not hs.close and "a clear lead at 3000 searched games" in hs.verdict
+
+
+def test_the_suggested_budget_is_the_first_nice_one_that_might_do():
+    from windward_nb.core.hint import _suggest
+
+    assert _suggest(0.02, 0.02, 1.0, None) == 5.0            # needs (1.96 * 0.02 / 0.02)^2 = 3.8 times more
+    assert _suggest(0.02, 0.005, 1.0, None) == 2.0           # nearly there: the next budget
+    assert _suggest(0.001, 0.02, 1.0, None) is None          # 1,500 times more: no budget will do
+    assert _suggest(0.0, 0.02, 1.0, None) is None
+    assert _suggest(0.02, 0.02, None, 100) == 500.0
+
+
+def test_ties_keep_the_games_own_choice_first():
+    g = dr.new_game(2, seed=4)
+    high = max(a.arg for a in g.legal_actions())
+    for seed in range(5):
+        hs = g.hint(iterations=2, seed=seed, rollout="high")
+        assert hs.close and str(hs[0].action) == f"bid {high}"  # one or two games never overrule it
+
+
+def test_a_seconds_budget_is_work_and_the_same_on_any_machine(monkeypatch):
+    import time
+
+    g = dr.new_game(2, seed=1)
+    a = g.hint(seconds=0.05, seed=3)
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: real() * 1.0 + 0.0)      # the clock does not decide
+    b = g.hint(seconds=0.05, seed=3)
+    assert a == b and a.work == b.work and a.work >= 0.05 * 4000 and not a.cut_short

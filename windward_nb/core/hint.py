@@ -72,6 +72,7 @@ bid 2 leads bid 3 by 9.3 points (±9.2) over 75 games: a clear lead at 150 searc
 
 from __future__ import annotations
 
+import inspect
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,8 @@ SUGGESTED_SECONDS = (2, 5, 10, 20, 30)
 Z = z_value(0.95)
 #: a search may take this many times its nominal seconds on a slow machine before it stops early
 SLOW_MACHINE = 10.0
+#: options that came out the same in fewer searched games than this may still part with more games
+SAME_GAMES = 30
 #: decisions a rollout may take when it plays to the end of the game
 TO_THE_END = 10**6
 
@@ -337,9 +340,15 @@ def search_pace(rules: Any, state: Any) -> float:
     return float(pace(state) if callable(pace) else pace)
 
 
-def explain(view: GameView, state: Any, seat: int, action: Action) -> str:
-    """The game's one-line reason for ``action`` (its view's ``explain``), on one line."""
-    return " ".join(str(view.explain(state, seat, action)).split())
+def explain(view: GameView, state: Any, seat: int, action: Action, plan: Hashable | None = None) -> str:
+    """The game's one-line reason for ``action`` (its view's ``explain``, given the search's ``plan``
+    when it takes one), on one line."""
+    try:
+        takes_plan = "plan" in inspect.signature(view.explain).parameters
+    except (TypeError, ValueError):
+        takes_plan = False
+    text = view.explain(state, seat, action, plan=plan) if takes_plan else view.explain(state, seat, action)
+    return " ".join(str(text).split())
 
 
 # ====================================================================================== comparing
@@ -414,11 +423,15 @@ def _verdict(out: Hints, result: SearchResult, choices: list[_Choice], seconds: 
                        f"(±{_points(Z * se)}) over {n} games: a clear lead at {budget}")
         return choices
     out.close = True
+    unit = (lambda b: f"{b:g} s") if seconds is not None else (lambda b: f"{int(b)} searched games")
     if lead <= 0 and se == 0:
-        out.verdict = f"{top.action} and {second.action} did exactly as well in all {n} searched games"
+        # the same result in every game: more games may still part them while there are few
+        out.suggest = _suggest(1.0, 1.0, seconds, iterations) if n < SAME_GAMES else None
+        tail = f"try {unit(out.suggest)}" if out.suggest is not None else "they may well be equally good"
+        out.verdict = (f"too close to call at {budget}: {top.action} and {second.action} did exactly as well in all "
+                       f"{n} searched games; {tail}")
     else:
         out.suggest = _suggest(lead, se, seconds, iterations)
-        unit = (lambda b: f"{b:g} s") if seconds is not None else (lambda b: f"{int(b)} searched games")
         tail = (f"try {unit(out.suggest)}" if out.suggest is not None
                 else f"even {unit(SUGGESTED_SECONDS[-1]) if seconds is not None else 'far more games'} may not "
                      "separate them: they are about as good as each other")
@@ -519,7 +532,7 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
         out.verdict += (" (the search stopped early: this machine took more than "
                         f"{SLOW_MACHINE:g} times the budget)")
     for ch in choices[:top]:
-        out.append(_hint(rules, own, seat, ch, explain(words, own, seat, ch.action)))
+        out.append(_hint(rules, own, seat, ch, explain(words, own, seat, ch.action, ch.key)))
     return out
 
 
