@@ -111,22 +111,11 @@ def _ask(state: Any, seconds: float, seed: int) -> dict[str, Any]:
     c0, t0 = time.process_time(), time.perf_counter()
     hs = hints(state, seconds=seconds, seed=seed, top=3)
     return {"top": str(hs[0].action) if hs else None, "close": hs.close, "verdict": hs.verdict,
+            "default": str(hs.default) if hs.default is not None else None,
             "hints": [[str(h.action), round(h.win_chance, 4), round(h.low, 4), round(h.high, 4), h.visits]
                       for h in hs],
             "games": hs.games, "work": hs.work, "judged": hs.judged, "cut_short": hs.cut_short,
             "cpu": round(time.process_time() - c0, 3), "wall": round(time.perf_counter() - t0, 3)}
-
-
-def _default(state: Any) -> str:
-    """The game's own first choice: the first option of the hints' search."""
-    rules = type(state).rules
-    opts = search_bot(state, 0, iterations=1)._options(rules, state, rules.decider(state))
-    for o in opts:
-        try:
-            return str(o.first(state))
-        except ValueError:
-            continue
-    return ""
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -164,8 +153,9 @@ def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, 
         if k < len(rows):
             continue
         s = p["state"]
-        row = {"game_seed": p["game_seed"], "players": p["players"], "ply": p["ply"], "default": _default(s),
+        row = {"game_seed": p["game_seed"], "players": p["players"], "ply": p["ply"],
                "short": _ask(s, short, 2 * k), "long": _ask(s, long, 2 * k + 1)}
+        row["default"] = row["short"]["default"]      # the game's own first choice (its rollout bot's)
         rows.append(row)
         result = {"game": game, "commit": _commit(), "short": short, "long": long, "seed0": seed0,
                   "hint_seeds": "position k: 2k at the short budget, 2k+1 at the long one",
@@ -239,8 +229,8 @@ def main(argv: list[str] | None = None) -> None:
         for g in games:
             rows = []
             for k, p in enumerate(positions(g, 2, args.seed)):
-                rows.append({"default": _default(p["state"]), "short": _ask(p["state"], 0.02, 2 * k),
-                             "long": _ask(p["state"], 0.05, 2 * k + 1)})
+                row = {"short": _ask(p["state"], 0.02, 2 * k), "long": _ask(p["state"], 0.05, 2 * k + 1)}
+                rows.append(row | {"default": row["short"]["default"]})
             s = summarise(rows)
             print(f"{g}: {s['agree']} of {s['positions']} agree")
         print(f"quick stability check done in {time.perf_counter() - t0:.0f} s")

@@ -28,7 +28,8 @@ The budget
 one core's time, a number or a function of the state; ``benchmarks/hint_stability.py --pace``
 measures it). So the same seed gives the
 same hints on any machine, in JupyterLab, Voila or a script; a slower machine just takes
-longer (at most ten times the seconds, then the search stops and the hints say so).
+longer (at most ten times the seconds of its own CPU time, then the search stops and the hints
+say so).
 ``iterations`` counts searched games (paired searches: plays of one option) instead.
 
 Too close to call
@@ -37,7 +38,8 @@ The best two actions are compared on the same sampled games where the search is 
 (every option played in the same worlds with the same dice): the standard error of their
 difference, world by world (a tree search: of the two means). If the lead is within 1.96 of
 those errors, the hints say it is too close to call at this budget and how long a search might
-tell them apart. The first hint is then, of the actions the search cannot tell from the best,
+tell them apart; a lead under :data:`MIN_LEAD` (2 points of win chance) is called a tie however
+sure it is, since neither a fitted judge nor the rollout bots are that exact. The first hint is then, of the actions the search cannot tell from the best,
 the one the game's own search ranks first (its rollout bot's choice when that is among them),
 so that noise does not reorder a sound choice.
 
@@ -74,6 +76,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import time
 from dataclasses import dataclass
 from typing import Any
 from collections.abc import Hashable
@@ -104,6 +107,10 @@ SUGGESTED_SECONDS = (2, 5, 10, 20, 30)
 Z = z_value(0.95)
 #: a search may take this many times its nominal seconds on a slow machine before it stops early
 SLOW_MACHINE = 10.0
+#: the smallest lead, in win chance, that a hint calls a real difference: below it two options are
+#: about as good as each other however many games were searched (the judge of unfinished games and
+#: the rollout bots are not that exact)
+MIN_LEAD = 0.02
 #: options that came out the same in fewer searched games than this may still part with more games
 SAME_GAMES = 30
 #: decisions a rollout may take when it plays to the end of the game
@@ -184,7 +191,9 @@ class Hints(list):
     budget; ``None`` when there is nothing to suggest); ``budget``: the budget in words;
     ``judged``: the searched games were stopped early and judged by the game's fitted judge
     (else played to the end); ``games``: the searched games in all; ``work``: the decisions
-    the search played; ``cut_short``: the machine was too slow to finish the budget.
+    the search played; ``cut_short``: the machine was too slow to finish the budget; ``default``:
+    the action the game's own search ranks first (its rollout bot's choice), which goes first when
+    the best cannot be told apart.
     """
 
     verdict: str = ""
@@ -195,6 +204,7 @@ class Hints(list):
     games: int = 0
     work: int = 0
     cut_short: bool = False
+    default: Any = None
 
     def method(self) -> str:
         """Where the win chances come from, in a sentence."""
@@ -415,16 +425,22 @@ def _verdict(out: Hints, result: SearchResult, choices: list[_Choice], seconds: 
     budget = _budget_words(seconds, iterations)
     if len(choices) < 2:
         out.verdict = ("the only choice the search weighs here" if choices else "")
+        out.default = choices[0].action if choices else None
         return choices
     top, second = choices[0], choices[1]
     lead, se, n = _gap(result, top, second)
-    if lead > 0 and (se == 0 or lead > Z * se):
+    out.default = min(choices, key=lambda ch: order.get(str(ch.action), len(order))).action
+    if lead > MIN_LEAD and (se == 0 or lead > Z * se):
         out.verdict = (f"{top.action} leads {second.action} by {_points(lead)} points "
                        f"(±{_points(Z * se)}) over {n} games: a clear lead at {budget}")
         return choices
     out.close = True
     unit = (lambda b: f"{b:g} s") if seconds is not None else (lambda b: f"{int(b)} searched games")
-    if lead <= 0 and se == 0:
+    if 0 < lead <= MIN_LEAD and (se == 0 or lead > Z * se):
+        out.verdict = (f"{top.action} and {second.action} are about as good as each other: {_points(lead)} points "
+                       f"apart (±{_points(Z * se)}) over {n} games, under the {_points(MIN_LEAD)} points a hint "
+                       "calls a real difference")
+    elif lead <= 0 and se == 0:
         # the same result in every game: more games may still part them while there are few
         out.suggest = _suggest(1.0, 1.0, seconds, iterations) if n < SAME_GAMES else None
         tail = f"try {unit(out.suggest)}" if out.suggest is not None else "they may well be equally good"
@@ -442,7 +458,7 @@ def _verdict(out: Hints, result: SearchResult, choices: list[_Choice], seconds: 
     tied = [top]
     for ch in choices[1:]:
         g, e, _ = _gap(result, top, ch)
-        if g <= 0 or (e == 0 and g == 0) or g <= Z * e:
+        if g <= MIN_LEAD or g <= Z * e:
             tied.append(ch)
     pick = min(tied, key=lambda ch: order.get(str(ch.action), len(order)))
     if pick is not top:
@@ -495,7 +511,8 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     bot = search_bot(own, search_seed, iterations=iterations, work=work, rollout=rollout,
                      rollout_plies=rollout_plies, c=c, widen=widen, paired=paired)
     if seconds is not None:
-        bot.seconds = SLOW_MACHINE * seconds + 5.0       # a safety stop only (see the module doc)
+        bot.seconds = SLOW_MACHINE * seconds + 5.0       # a safety stop only (see the module doc), on
+        bot.clock = time.process_time                    # this process's CPU time: a busy machine is no reason
     out = Hints()
     out.budget = _budget_words(seconds, iterations)
     out.judged = bot.rollout_plies < TO_THE_END

@@ -242,6 +242,9 @@ class MCTSBot(Bot):
     #: it does not depend on the machine, so a seeded search gives the same answer everywhere (the
     #: coach's hints use it). ``None``: no such limit.
     work_budget: int | None = None
+    #: the clock ``seconds`` are measured on: wall-clock time (``time.process_time`` counts this
+    #: process's CPU time instead, which a busy machine does not eat into)
+    clock: Callable[[], float] = staticmethod(time.perf_counter)
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
@@ -341,7 +344,7 @@ class MCTSBot(Bot):
         if seat < 0:
             raise ValueError("no seat decides here")
         root = _Node()
-        t0 = time.perf_counter()
+        t0 = self.clock()
         deadline = t0 + self.seconds if self.seconds is not None else None
         self._work = 0
         if self.paired:
@@ -353,7 +356,7 @@ class MCTSBot(Bot):
             done += 1
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error) for k, e in root.children.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
-        self.last = SearchResult(seat, done, time.perf_counter() - t0, stats, work=self._work)
+        self.last = SearchResult(seat, done, self.clock() - t0, stats, work=self._work)
         return self.last
 
     _work = 0  # decisions played so far in this search (see work_budget)
@@ -364,7 +367,7 @@ class MCTSBot(Bot):
             return False
         if done and self.work_budget is not None and self._work >= self.work_budget:
             return False
-        return deadline is None or done == 0 or time.perf_counter() < deadline
+        return deadline is None or done == 0 or self.clock() < deadline
 
     def _run(self, option: Option, world: Any) -> None:
         """Play ``option`` in ``world`` and count its decisions."""
@@ -418,7 +421,7 @@ class MCTSBot(Bot):
 
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error, gap_error(k)) for k, e in edges.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
-        self.last = SearchResult(seat, done, time.perf_counter() - t0, stats, worlds, self._work)
+        self.last = SearchResult(seat, done, self.clock() - t0, stats, worlds, self._work)
         return self.last
 
     def _options(self, rules: Any, state: Any, seat: int) -> list[Option]:
