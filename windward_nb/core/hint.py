@@ -39,9 +39,10 @@ The best two actions are compared on the same sampled games where the search is 
 difference, world by world (a tree search: of the two means). If the lead is within 1.96 of
 those errors, the hints say it is too close to call at this budget and how long a search might
 tell them apart; a lead under :data:`MIN_LEAD` (2 points of win chance) is called a tie however
-sure it is, since neither a fitted judge nor the rollout bots are that exact. The first hint is then, of the actions the search cannot tell from the best,
-the one the game's own search ranks first (its rollout bot's choice when that is among them),
-so that noise does not reorder a sound choice.
+sure it is, since neither a fitted judge nor the rollout bots are that exact. The first hint is
+then, of the actions the search cannot tell from the best, the one the game's own search ranks
+first (its rollout bot's choice when that is among them), so that noise does not reorder a sound
+choice.
 
 Nothing the deciding seat cannot see reaches the answer. Before anything else the position is
 replaced by one *determinization* drawn from the seat's point of view
@@ -90,7 +91,7 @@ from .mcts import MCTSBot, SearchResult
 from .stats import wilson_share, z_value
 from .view import GameView, view_for
 
-__all__ = ["Hint", "Hints", "hints", "chance_text", "search_bot", "search_pace", "judges_win_chance",
+__all__ = ["Hint", "Hints", "hints", "chance_text", "percent", "search_bot", "search_pace", "judges_win_chance",
            "DEFAULT_SECONDS", "DEFAULT_PACE", "MAX_TOP", "SUGGESTED_SECONDS", "Z"]
 
 #: the search budget when neither ``seconds`` nor ``iterations`` is given
@@ -119,6 +120,20 @@ TO_THE_END = 10**6
 
 def _pct(p: float) -> int:
     return math.floor(100 * p + 0.5)
+
+
+def percent(p: Any) -> str:
+    """A probability in whole percents for a reason, never rounded to a false certainty: exactly 0
+    or 1 read "0%" and "100%", anything between reads at least "under 1%" and at most "over 99%".
+
+    >>> percent(0), percent(0.003), percent(0.5), percent(0.996), percent(1)
+    ('0%', 'under 1%', '50%', 'over 99%', '100%')
+    """
+    x = float(p)
+    if x <= 0 or x >= 1:
+        return "0%" if x <= 0 else "100%"
+    k = _pct(x)
+    return "under 1%" if k <= 0 else "over 99%" if k >= 100 else f"{k}%"
 
 
 def chance_text(p: float, low: float, high: float, n: int, decided: bool = False) -> str:

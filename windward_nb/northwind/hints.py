@@ -22,6 +22,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
+from ..core.hint import percent
 from . import tasks
 from .actions import NWAction
 from .odds import pirate_odds, stack_outlook, voyage_odds
@@ -39,7 +40,7 @@ CREW = {"boatswain": "trade two commodities at a merchant instead of one",
 
 
 def _pct(p: Any) -> str:
-    return f"{round(100 * float(p))}%"
+    return percent(p)
 
 
 def _have(s: NWState, seat: int, k: str) -> int:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from ..core.hint import percent
 from . import battle as battle_rules
 from . import engine, movement
 from .actions import Action
@@ -42,7 +43,7 @@ def _lc(text: str) -> str:
 
 
 def _pct(p: float) -> str:
-    return f"{round(100 * p)}%"
+    return percent(p)
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
