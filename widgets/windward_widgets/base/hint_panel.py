@@ -69,7 +69,7 @@ class HintPanel(widgets.VBox):
         self.found: Any = None                     # the last Hints (verdict, budget, method)
         super().__init__(children=[widgets.HBox([self.button, self.seconds],
                                                 layout=widgets.Layout(align_items="center")),
-                                   self.list, self.plays, self.longer])
+                                   self.list, self.plays, widgets.HBox([self.longer])])
         self.add_class("ww-hint-panel")
 
     # ------------------------------------------------------------------ asking
