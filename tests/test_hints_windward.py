@@ -157,3 +157,27 @@ def test_ending_the_turn_says_which_crester_can_reach_the_ship():
     g = ww.scenario(players=2, wind=3, reds=[], ships=[ship, {"pos": "port"}])
     assert explain(g.state, 0, g.rules.parse("end turn")) == \
         f"{sky}no crester can reach you there at rest (4 speed unused)"
+
+
+def test_a_race_is_judged_by_the_fitted_judge_and_a_team_game_played_to_the_end():
+    from windward_nb.core.hint import judges_win_chance, search_bot
+    from windward_nb.core.mcts import TERMINAL
+
+    race = ww.new_game(players=3, seed=7)
+    solo = ww.new_game(players=1, mode="solo", seed=2)
+    assert judges_win_chance(race.rules, race.state) and not judges_win_chance(solo.rules, solo.state)
+    assert search_bot(race.state, 1).rollout_plies == 0                  # judged at the captain's next turn
+    bot = search_bot(solo.state, 1, iterations=2)
+    assert bot.rollout_plies >= 10**6                                    # team progress is no win chance
+    assert race.hint(iterations=12, seed=1).judged and not solo.hint(iterations=2, seed=1).judged
+    world = solo.state.clone()
+    values = bot._rollout(solo.rules, world, 0)
+    assert solo.rules.decider(world) == TERMINAL and values in ([0.0], [1.0])
+
+
+def test_a_seconds_hint_is_search_work_at_the_games_pace():
+    g = ww.new_game(players=2, seed=3)
+    hs = g.hint(seconds=0.2, seed=5)
+    pace = g.rules.search_pace(g.state)
+    assert pace == 13000.0 and 0.2 * pace <= hs.work and not hs.cut_short
+    assert hs == g.hint(seconds=0.2, seed=5)                             # the same answer every time
