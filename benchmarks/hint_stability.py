@@ -147,6 +147,7 @@ def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, 
     old = json.loads(path.read_text()) if path.exists() else None
     keep = old is not None and (old["short"], old["long"], old["seed0"]) == (short, long, seed0)
     rows: list[dict[str, Any]] = list(old["rows"]) if keep else []
+    commit = _commit()                        # the code this run started with
     t0 = time.perf_counter()
     todo = positions(game, count, seed0)
     for k, p in enumerate(todo):
@@ -157,7 +158,7 @@ def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, 
                "short": _ask(s, short, 2 * k), "long": _ask(s, long, 2 * k + 1)}
         row["default"] = row["short"]["default"]      # the game's own first choice (its rollout bot's)
         rows.append(row)
-        result = {"game": game, "commit": _commit(), "short": short, "long": long, "seed0": seed0,
+        result = {"game": game, "commit": commit, "short": short, "long": long, "seed0": seed0,
                   "hint_seeds": "position k: 2k at the short budget, 2k+1 at the long one",
                   "pace": search_pace(type(s).rules, s), "rows": rows, "summary": summarise(rows),
                   "wall_seconds": round(time.perf_counter() - t0 + (old or {}).get("wall_seconds", 0) * keep, 1)}
