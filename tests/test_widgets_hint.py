@@ -141,10 +141,21 @@ def test_every_table_of_the_family_has_the_button():
     from windward_nb.northwind.scenario import scenario
     from windward_widgets.northwind import NorthWindTable
 
-    t = NorthWindTable(scenario(players=2, seed=4), bots={1: "greedy"}, bot_pause=0, hint_iterations=3)
-    hs = t.hint_panel.show_hints()
-    assert hs and all(str(h.action) in map(str, t.game.legal_actions()) for h in hs)
-    assert t.hint_panel.button.description == "Hint" and not t.hint_panel.button.disabled
+    from windward_nb.tailwinds import new_game as tailwinds_game
+    from windward_widgets.plunder import PlunderTable
+    from windward_widgets.tailwinds import TailwindsTable
+
+    tables = [NorthWindTable(scenario(players=2, seed=4), bots={1: "greedy"}, bot_pause=0, hint_iterations=3),
+              PlunderTable(ww.new_game(game="winds-of-plunder", players=3, seed=24), bots={1: "greedy", 2: "greedy"},
+                           bot_pause=0, hint_iterations=3),
+              TailwindsTable(tailwinds_game(players=2, seed=4), bots={1: "greedy"}, bot_pause=0, hint_iterations=3)]
+    for t in tables:
+        hs = t.hint_panel.show_hints()
+        assert hs and all(str(h.action) in map(str, t.game.legal_actions()) for h in hs)
+        assert t.hint_panel.button.description == "Hint" and not t.hint_panel.button.disabled
+        text = plain(t.hint_panel.list.value)
+        assert all(f"{h.action}: {h.chance_text()} to win ({h.reason})" in text for h in hs), text
+        assert all(h.reason != t.view.describe(t.game.state, h.action) for h in hs)
 
 
 def test_too_close_to_call_offers_a_longer_search():
