@@ -201,3 +201,30 @@ def test_a_seconds_budget_is_work_and_the_same_on_any_machine(monkeypatch):
     monkeypatch.setattr(time, "perf_counter", lambda: real() * 1.0 + 0.0)      # the clock does not decide
     b = g.hint(seconds=0.05, seed=3)
     assert a == b and a.work == b.work and a.work >= 0.05 * 4000 and not a.cut_short
+
+
+def test_two_options_are_compared_world_by_world():
+    from windward_nb.core.hint import Hints, _Choice, _verdict
+    from windward_nb.core.mcts import OptionStats, SearchResult
+
+    def result(a_vals, b_vals):
+        worlds = {"a": dict(enumerate(a_vals)), "b": dict(enumerate(b_vals))}
+        stats = [OptionStats(k, k, len(v), sum(v) / len(v), 0.2) for k, v in (("a", a_vals), ("b", b_vals))]
+        return SearchResult(0, 2 * len(a_vals), 0.0, stats, worlds)
+
+    a, b = dr.RaceAction("bid", 1), dr.RaceAction("bid", 2)
+    swing = [0.1, 0.9, 0.3, 0.7, 0.5] * 4                   # the worlds differ a lot, the options by 5 points
+    r = result([x + 0.05 for x in swing], swing)
+    choices = [_Choice(a, "a", "a", 20, r.options[0].value, 0.2), _Choice(b, "b", "b", 20, r.options[1].value, 0.2)]
+    out = Hints()
+    assert _verdict(out, r, choices, 1.0, None, {"bid 2": 0, "bid 1": 1}) == choices
+    assert not out.close and out.verdict == "bid 1 leads bid 2 by 5.0 points (±0.0) over 20 games: a clear lead at 1 s"
+    r = result(swing, swing)                                 # the same in every world: a tie, the game's choice first
+    out = Hints()
+    shown = _verdict(out, r, choices, 1.0, None, {"bid 2": 0, "bid 1": 1})
+    assert out.close and [str(c.action) for c in shown] == ["bid 2", "bid 1"]
+    assert out.verdict.startswith("too close to call at 1 s: bid 1 and bid 2 did exactly as well in all 20 searched")
+    r = result([x + 0.01 for x in swing], swing)             # sure, but under 2 points: about as good
+    out = Hints()
+    _verdict(out, r, choices, 1.0, None, {"bid 2": 0, "bid 1": 1})
+    assert out.close and "about as good as each other: 1.0 points apart" in out.verdict
