@@ -364,7 +364,24 @@ def _order(s: GameState, seat: int, a: Action, plan: Hashable | None = None) -> 
             .rstrip("; ")
     if a.arg == "speed":
         return f"{s.turn.speed + 1} speed left this turn instead of {s.turn.speed}"
+    if a.arg == "drop" and ship.pos >= 0:
+        return _launch(s, seat)
     return _bought(s, seat, a)
+
+
+def _launch(s: GameState, seat: int) -> str:
+    """Putting the longboat out here: how far the nearest grey crester is, and the boat's speed."""
+    from .hexgrid import distance
+
+    p = s.planet
+    here = p.cells[s.ships[seat].pos]
+    greys = sorted((distance(here, p.cells[g]), g) for g in s.greys)
+    rowers = s.ships[seat].rowers
+    speed = f"{rowers} longboat speed to row it with" if rowers else "it rows with longboat speed (+3 Longboat Speed)"
+    if not greys:
+        return f"your longboat goes out on its own; {speed}, and no grey crester is on the planet"
+    d, g = greys[0]
+    return f"your longboat goes out {_plural(d, 'space')} from the grey crester at {p.label(g)}; {speed}"
 
 
 def _bought(s: GameState, seat: int, a: Action) -> str:
