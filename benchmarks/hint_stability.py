@@ -15,6 +15,7 @@ time each hint took on this machine's one core is recorded next to them.
     python benchmarks/hint_stability.py --game windward --positions 200       # ~40 min of CPU
     python benchmarks/hint_stability.py --game tailwinds --positions 20 --tag pilot
     python benchmarks/hint_stability.py --pace --positions 12                 # decisions per CPU second
+    python benchmarks/hint_stability.py --game windward --same-seed          # the short hint with the long one's seed
     python benchmarks/hint_stability.py --summary                             # the table of results
     python benchmarks/hint_stability.py --quick                               # smoke test
 
@@ -171,6 +172,31 @@ def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, 
     return summarise(rows)
 
 
+def same_seed(game: str, tag: str = "", quiet: bool = False) -> dict[str, Any]:
+    """The short hint again, with the long hint's seed, for every position of a stored run: what a
+    table shows when a person asks for 1 s and then for 10 s (the table seeds a hint by the
+    position, so the long search starts with the short one's sampled games). Stored apart, in
+    ``stability-<game>[-<tag>]-same-seed.json``."""
+    main = json.loads(_path(game, tag).read_text())
+    out_path = RESULTS / f"{_path(game, tag).stem}-same-seed.json"
+    done = json.loads(out_path.read_text())["rows"] if out_path.exists() else []
+    todo = positions(game, len(main["rows"]), main["seed0"])
+    for k, p in enumerate(todo):
+        if k < len(done):
+            continue
+        again = _ask(p["state"], main["short"], 2 * k + 1)
+        done.append({"short_same_seed": again, "long": main["rows"][k]["long"]["top"]})
+        agree = sum(r["short_same_seed"]["top"] == r["long"] for r in done)
+        lo, hi = wilson(agree, len(done))
+        out_path.write_text(json.dumps({"game": game, "commit": main["commit"], "rows": done,
+                                        "summary": {"positions": len(done), "agree": agree, "rate": agree / len(done),
+                                                    "low": lo, "high": hi}}, indent=1))
+        if not quiet:
+            print(f"{game} same seed {k + 1}/{len(todo)}: {again['top']!r} / {main['rows'][k]['long']['top']!r}",
+                  flush=True)
+    return json.loads(out_path.read_text())["summary"]
+
+
 def pace(game: str, count: int, seed0: int, work: int = 6000) -> dict[str, Any]:
     """Decisions the hints' search plays per second of CPU, over ``count`` positions."""
     paces = []
@@ -188,18 +214,25 @@ def pace(game: str, count: int, seed0: int, work: int = 6000) -> dict[str, Any]:
 
 def table() -> str:
     lines = ["| game | positions | top at short = top at long | 95% interval | too close (short / long) | "
-             "left the default (short / long) | CPU s per hint (short / long) | commit |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+             "left the default (short / long) | CPU s per hint (short / long) | short with the long one's seed | commit |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for path in sorted(RESULTS.glob("stability-*.json")):
+        if path.stem.endswith("-same-seed"):
+            continue
         r = json.loads(path.read_text())
         s = r["summary"]
         if not s.get("positions"):
             continue
+        twin = path.with_name(path.stem + "-same-seed.json")
+        if twin.exists():
+            t = json.loads(twin.read_text())["summary"]
+            s = dict(s, same_seed=f"{t['agree']} of {t['positions']} ({100 * t['rate']:.0f}%, "
+                                  f"{100 * t['low']:.0f}-{100 * t['high']:.0f}%)")
         lines.append(f"| {path.stem[len('stability-'):]} | {s['positions']} | {s['agree']} ({100 * s['rate']:.0f}%) | "
                      f"{100 * s['low']:.0f}-{100 * s['high']:.0f}% | {100 * s['short_close']['rate']:.0f}% / "
                      f"{100 * s['long_close']['rate']:.0f}% | {100 * s['short_not_default']['rate']:.0f}% / "
                      f"{100 * s['long_not_default']['rate']:.0f}% | {s['median_cpu_short']:.1f} / "
-                     f"{s['median_cpu_long']:.1f} | {r['commit'][:10]} |")
+                     f"{s['median_cpu_long']:.1f} | {s.get('same_seed', '-')} | {r['commit'][:10]} |")
     return "\n".join(lines)
 
 
@@ -213,6 +246,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--tag", default="", help="a suffix for the result file (pilots)")
     ap.add_argument("--pace", action="store_true", help="measure each game's search pace instead")
     ap.add_argument("--summary", action="store_true", help="print the table of stored results")
+    ap.add_argument("--same-seed", action="store_true",
+                    help="for a stored run: the short hint again with the long hint's seed (as a table does)")
     ap.add_argument("--quick", action="store_true", help="two positions of every game at tiny budgets (a smoke test)")
     args = ap.parse_args(argv)
     if args.summary:
@@ -220,6 +255,11 @@ def main(argv: list[str] | None = None) -> None:
         return
     games = args.game or list(GAMES)
     t0 = time.perf_counter()
+    if args.same_seed:
+        for g in games:
+            r = same_seed(g, args.tag)
+            print(f"{g}: with the same seed, {r['agree']} of {r['positions']} agree ({100 * r['rate']:.0f}%)")
+        return
     if args.pace:
         for g in games:
             r = pace(g, args.positions, args.seed)
