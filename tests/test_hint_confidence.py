@@ -66,3 +66,19 @@ def test_the_issue_example_reads_as_a_searched_estimate():
     hs = g.hint(seconds=1, seed=7919 * 1007)
     assert hs and all(not CERTAIN.search(h.chance_text()) and h.visits > 1 for h in hs)
     assert hs.judged and "judged by the game's fitted judge" in hs.method()
+
+
+def test_the_issues_click_path_never_shows_a_certainty():
+    """Issue 24, seed 7: Hint, then order hire Marine, Fill Cannon, sail to 1,0 and 1,1, pick up gas,
+    end the turn and rest. Once it showed 'leave port NE: 0% to win' and 'order supplies: 100% to win'
+    from a handful of games; now every hint at every step says how sure it is."""
+    g = ww.new_game(players=3, seed=7)
+    for step in ["order hire Marine", "order cannon", "leave port SE", "move S", "pick up gas", "end turn",
+                 "rest discard deadweight"]:
+        hs = g.hint(seconds=0.3, seed=g.ply)
+        assert hs and hs.verdict
+        for h in hs:
+            assert h.decided or (not CERTAIN.search(h.chance_text()) and h.visits >= 2), (step, str(h))
+            assert h.reason and h.reason != str(h.action)
+        assert step in {str(a) for a in g.legal_actions()}
+        g.apply(step)
