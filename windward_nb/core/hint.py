@@ -42,7 +42,8 @@ tell them apart; a lead under :data:`MIN_LEAD` (2 points of win chance) is calle
 sure it is, since neither a fitted judge nor the rollout bots are that exact. The first hint is
 then, of the actions the search cannot tell from the best, the one the game's own search ranks
 first (its rollout bot's choice when that is among them), so that noise does not reorder a sound
-choice.
+choice. That order is worked out on a reference view of the position (a determinization with a
+fixed seed), so it is the same whatever the hint's seed or budget.
 
 Nothing the deciding seat cannot see reaches the answer. Before anything else the position is
 replaced by one *determinization* drawn from the seat's point of view
@@ -68,9 +69,10 @@ Where nobody decides (chance is pending, or the game is over) there is no hint t
 >>> 0 < h.low < h.win_chance < h.high < 1, h.visits > 0, bool(h.reason)
 (True, True, True)
 >>> print(h)
-bid 2: win chance about 63% (51-73%), 75 games - bid your 2 face down
->>> print(best.verdict)
-bid 2 leads bid 3 by 9.3 points (±9.2) over 75 games: a clear lead at 150 searched games
+bid 3: win chance about 44% (33-55%), 75 games - bid your 3 face down
+>>> print(best.verdict)  # doctest: +NORMALIZE_WHITESPACE
+too close to call at 150 searched games: bid 2 and bid 3 are 4.0 points apart (±9.4); try 1000
+searched games; first: bid 3, the game's own choice among them
 """
 
 from __future__ import annotations
@@ -114,6 +116,8 @@ SLOW_MACHINE = 10.0
 MIN_LEAD = 0.02
 #: options that came out the same in fewer searched games than this may still part with more games
 SAME_GAMES = 30
+#: the seed of the reference view of a position (:func:`hints`: the game's own order of the options)
+REFERENCE_SEED = 0
 #: decisions a rollout may take when it plays to the end of the game
 TO_THE_END = 10**6
 
@@ -294,8 +298,9 @@ class _FavouriteFirst:
         options = super()._options(rules, state, seat)  # type: ignore[misc]
         if getattr(rules, "options", None) is not None or len(options) < 2:
             return options                      # the game orders its own plans, best first
-        # a fresh bot of the kind the rollouts use (rollout bots are made afresh for every rollout)
-        bot = make_bot(self.rollout_spec, int(self.rng.integers(2**31)), _bot_table(rules))
+        # a fresh bot of the kind the rollouts use, with a fixed seed: the favourite is a function of
+        # the position, so a search's order does not depend on its seed
+        bot = make_bot(self.rollout_spec, REFERENCE_SEED, _bot_table(rules))
         favourite = str(bot.act(state))
         first = [o for o in options if o.key == favourite]
         return first + [o for o in options if o.key != favourite]
@@ -534,14 +539,8 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     result = bot.search(own)
     out.games, out.work = result.iterations, result.work
     out.cut_short = work is not None and result.work < work and (iterations is None or result.iterations < iterations)
-    opts = bot._options(rules, own, seat)
-    options = {o.key: o for o in opts}
-    order: dict[str, int] = {}                 # each action's first place in the game's own order
-    for i, o in enumerate(opts):
-        try:
-            order.setdefault(str(o.first(own)), i)
-        except ValueError:
-            continue
+    options = {o.key: o for o in bot._options(rules, own, seat)}
+    order = _own_order(state, seat, bot)
     paired = result.worlds is not None
     by_action: dict[str, _Choice] = {}
     for stats in result.options:
@@ -566,6 +565,22 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     for ch in choices[:top]:
         out.append(_hint(rules, own, seat, ch, explain(words, own, seat, ch.action, ch.key)))
     return out
+
+
+def _own_order(state: Any, seat: int, bot: MCTSBot) -> dict[str, int]:
+    """Each action's first place in the game's own order of the options (its rollout bot's choice
+    first), worked out on a *reference* view of the position: a determinization with a fixed seed.
+    It depends on the seat's observation only, never on the hint's seed, so the game's own choice,
+    which goes first when the best cannot be told apart, is the same whatever the budget or seed."""
+    rules = type(state).rules
+    ref = rules.determinize(state, seat, np.random.default_rng(REFERENCE_SEED))
+    order: dict[str, int] = {}
+    for i, o in enumerate(bot._options(rules, ref, seat)):
+        try:
+            order.setdefault(str(o.first(ref)), i)
+        except ValueError:
+            continue
+    return order
 
 
 def _hint(rules: Any, own: Any, seat: int, ch: _Choice, reason: str) -> Hint:
