@@ -147,13 +147,21 @@ def test_the_example_in_the_docs_prints_what_it_says(capsys):
 
 
 def test_ending_the_turn_says_which_crester_can_reach_the_ship():
+    """The numbers are the rules' own forecast of the rest (the End-turn warning's): the rest first
+    (no card to discard: morale 2 -> 1), then the red crester's attack."""
+    from windward_nb.windward.forecast import rest_forecast
+
     ship = {"pos": "0,-3", "cannons": 2, "morale": 2}
     g = ww.scenario(players=2, wind=3, reds=["0,-4"], ships=[ship, {"pos": "port"}])
-    o = battle_odds(attacker="red", defender="ship", defender_cannons=2, defender_morale=2)
+    f = rest_forecast(g.state)
+    assert [a.kind for a in f.attackers] == ["red"] and 0 < f.lose_ship <= f.lose_battle < 1
     sky = "+1 notoriety for a turn ended at sky if you come through the rest; "
     assert explain(g.state, 0, g.rules.parse("end turn")) == (
-        f"{sky}a red crester can reach you there at rest ({round(100 * float(o.loss))}% "
-        f"to beat it off, {round(100 * float(o.ship_lost['defender']))}% to lose your ship) (4 speed unused)")
+        f"{sky}a red crester can reach you there at rest (you lose the battle {round(100 * f.lose_battle)}% "
+        f"of the time, your ship {round(100 * f.lose_ship)}%) (4 speed unused)")
+    moved = explain(g.state, 0, g.rules.parse("move S"))                 # a move says the rest risk where it ends
+    there = rest_forecast(g.state, g.state.planet.index[(0, -2)])
+    assert there is not None and ("no crester can reach you there at rest" in moved) == (not there.attackers)
     g = ww.scenario(players=2, wind=3, reds=[], ships=[ship, {"pos": "port"}])
     assert explain(g.state, 0, g.rules.parse("end turn")) == \
         f"{sky}no crester can reach you there at rest (4 speed unused)"

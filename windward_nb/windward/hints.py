@@ -193,9 +193,29 @@ def _home_worth(s: GameState, seat: int) -> str:
 
 
 def _rest_risk(s: GameState, seat: int, h: int) -> str:
-    """Who can reach ``seat``'s ship if it ends its turn at sky on ``h``, and the odds of that battle."""
+    """Who can reach ``seat``'s ship if it ends its turn at sky on ``h``, and the odds of that battle:
+    the rules' own forecast of the rest (:func:`windward_nb.windward.forecast.rest_forecast`, the
+    End-turn warning's numbers) where the turn could end now, else the crester reach and one battle."""
     if h < 0:
         return ""
+    from .forecast import chance_words, rest_forecast
+
+    f = rest_forecast(s, h) if seat == s.current else None
+    if f is not None:
+        if not f.attackers:
+            return "no crester can reach you there at rest" + \
+                (f" (but the rest itself loses your ship {chance_words(f.lose_ship)} of the time)" if f.lose_ship else "")
+        first = f.attackers[0]
+        who = "the White Crester" if first.kind == "white" else \
+            ("a red crester" if first.count == 1 else f"{first.count} red cresters")
+        more = f" and {len(f.attackers) - 1} more" if len(f.attackers) > 1 else ""
+        if f.lose_ship:
+            odds = f"you lose the battle {chance_words(f.lose_battle)} of the time, your ship {chance_words(f.lose_ship)}"
+        elif f.lose_battle:
+            odds = f"you lose the battle {chance_words(f.lose_battle)} of the time (not the ship)"
+        else:
+            odds = "you win or tie every battle"
+        return f"{who}{more} can reach you there at rest ({odds})"
     from .cresters import rest_attackers
     from .odds import battle_odds
 
