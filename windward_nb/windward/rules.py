@@ -141,11 +141,14 @@ class WindwardRules(Rules[Action]):
 
     def search_pace(self, s: GameState) -> float:
         """Decisions the coach's search plays per second of one core (its hints' ``seconds`` are this
-        much work; ``benchmarks/hint_stability.py --pace``): GreedyBot's rollouts in a race,
-        CarefulBot's (slower) in the team modes."""
+        much work; ``benchmarks/hint_stability.py --pace``): GreedyBot's rollouts judged at the next
+        turn in a race; CarefulBot's played to the end in the team modes (slower, the Solo
+        Adventure's most: one ship, many crester moves)."""
         from .teamplay import team_mode
 
-        return 7800.0 if team_mode(s) else 13000.0
+        if not team_mode(s):
+            return 13000.0
+        return 4000.0 if s.mode == "solo" else 6000.0
 
     def judges_win_chance(self, s: GameState) -> bool:
         """Is :meth:`value` a chance to win here? In a notoriety race, yes (fitted to who won
