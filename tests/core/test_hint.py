@@ -179,7 +179,9 @@ def test_the_suggested_budget_is_the_first_nice_one_that_might_do():
 
     assert _suggest(0.02, 0.02, 1.0, None) == 5.0            # needs (1.96 * 0.02 / 0.02)^2 = 3.8 times more
     assert _suggest(0.02, 0.005, 1.0, None) == 2.0           # nearly there: the next budget
-    assert _suggest(0.001, 0.02, 1.0, None) is None          # 1,500 times more: no budget will do
+    assert _suggest(0.001, 0.02, 1.0, None) == 5.0           # under 2 points: long enough to tell 2 points
+    assert _suggest(0.001, 0.1, 1.0, None) is None           # 96 times more: no budget the coach names
+    assert _suggest(0.2, 0.05, 1.0, None, games=4) == 5.0     # at least 10 games: 2.5 times more
     assert _suggest(0.0, 0.02, 1.0, None) is None
     assert _suggest(0.02, 0.02, None, 100) == 500.0
 
@@ -224,7 +226,37 @@ def test_two_options_are_compared_world_by_world():
     shown = _verdict(out, r, choices, 1.0, None, {"bid 2": 0, "bid 1": 1})
     assert out.close and [str(c.action) for c in shown] == ["bid 2", "bid 1"]
     assert out.verdict.startswith("too close to call at 1 s: bid 1 and bid 2 did exactly as well in all 20 searched")
-    r = result([x + 0.01 for x in swing], swing)             # sure, but under 2 points: about as good
+    r = result([x + 0.01 for x in swing * 5], swing * 5)     # sure, but under 2 points: about as good
     out = Hints()
-    _verdict(out, r, choices, 1.0, None, {"bid 2": 0, "bid 1": 1})
+    _verdict(out, r, [_Choice(c.action, c.key, c.label, 100, c.mean, c.error) for c in choices], 1.0, None,
+             {"bid 2": 0, "bid 1": 1})
     assert out.close and "about as good as each other: 1.0 points apart" in out.verdict
+
+    r = result([1.0, 1.0, 1.0], [0.0, 0.0, 0.0])             # won thrice where the other lost: too few to tell
+    few = [_Choice(a, "a", "a", 3, 1.0, 0.0), _Choice(b, "b", "b", 3, 0.0, 0.0)]
+    out = Hints()
+    shown = _verdict(out, r, few, 1.0, None, {"bid 2": 0, "bid 1": 1})
+    assert out.close and "over only 3 searched games" in out.verdict and str(shown[0].action) == "bid 2"
+    assert out.suggest == 5.0                                # at least 10 games: 10/3 times the budget
+
+
+def test_a_tree_search_is_compared_by_its_means():
+    from windward_nb.core.hint import Hints, _Choice, _verdict
+    from windward_nb.core.mcts import OptionStats, SearchResult
+
+    a, b = dr.RaceAction("bid", 1), dr.RaceAction("bid", 2)
+    order = {"bid 2": 0, "bid 1": 1}
+
+    def verdict(n, ma, mb, err):
+        stats = [OptionStats("a", "a", n, ma, err), OptionStats("b", "b", n, mb, err)]
+        out = Hints()
+        shown = _verdict(out, SearchResult(0, 2 * n, 0.0, stats, None),
+                         [_Choice(a, "a", "a", n, ma, err), _Choice(b, "b", "b", n, mb, err)], 1.0, None, order)
+        return out, [str(c.action) for c in shown]
+
+    out, shown = verdict(40, 0.0, 0.0, 0.0)                 # lost every game either way
+    assert out.close and "did exactly as well in all 40 searched games" in out.verdict and shown == ["bid 2", "bid 1"]
+    out, shown = verdict(40, 0.6, 0.3, 0.05)                # 30 points, errors of 5: clear
+    assert not out.close and shown == ["bid 1", "bid 2"]
+    out, shown = verdict(6, 0.6, 0.3, 0.05)                 # the same means over 6 games: too few to tell
+    assert out.close and "over only 6 searched games" in out.verdict and shown == ["bid 2", "bid 1"]

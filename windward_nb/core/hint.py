@@ -39,7 +39,9 @@ The best two actions are compared on the same sampled games where the search is 
 difference, world by world (a tree search: of the two means). If the lead is within 1.96 of
 those errors, the hints say it is too close to call at this budget and how long a search might
 tell them apart; a lead under :data:`MIN_LEAD` (2 points of win chance) is called a tie however
-sure it is, since neither a fitted judge nor the rollout bots are that exact. The first hint is
+sure it is, since neither a fitted judge nor the rollout bots are that exact. Fewer than
+:data:`MIN_GAMES` searched games never make a lead clear (three identical results are no
+certainty, though their spread is nil). The first hint is
 then, of the actions the search cannot tell from the best, the one the game's own search ranks
 first (its rollout bot's choice when that is among them), so that noise does not reorder a sound
 choice. That order is worked out on a reference view of the position (a determinization with a
@@ -114,6 +116,8 @@ SLOW_MACHINE = 10.0
 #: about as good as each other however many games were searched (the judge of unfinished games and
 #: the rollout bots are not that exact)
 MIN_LEAD = 0.02
+#: fewer searched games than this per option never make a lead clear, nor an option clearly worse
+MIN_GAMES = 10
 #: options that came out the same in fewer searched games than this may still part with more games
 SAME_GAMES = 30
 #: the seed of the reference view of a position (:func:`hints`: the game's own order of the options)
@@ -394,18 +398,35 @@ class _Choice:
     error: float
 
 
-def _gap(result: SearchResult, a: _Choice, b: _Choice) -> tuple[float, float, int]:
-    """(lead of ``a`` over ``b``, its standard error, the games it rests on)."""
+@dataclass(frozen=True)
+class _Gap:
+    """How far ``a`` leads ``b``: the mean lead, its standard error, the games it rests on, and
+    whether every one of them came out exactly the same for both."""
+
+    lead: float
+    se: float
+    n: int
+    same: bool
+
+    @property
+    def known(self) -> bool:
+        """Enough games to say anything (:data:`MIN_GAMES`)."""
+        return self.n >= MIN_GAMES
+
+
+def _gap(result: SearchResult, a: _Choice, b: _Choice) -> _Gap:
+    """How far ``a`` leads ``b``: world by world where the search was paired, else by the means."""
     worlds = result.worlds
     if worlds is not None and a.key in worlds and b.key in worlds:
         wa, wb = worlds[a.key], worlds[b.key]
         d = [wa[w] - wb[w] for w in wa if w in wb]
         if d:
-            m = sum(d) / len(d)
-            se = float(np.std(d, ddof=1) / math.sqrt(len(d))) if len(d) >= 2 else math.inf
-            return m, se, len(d)
+            n = len(d)
+            m = sum(d) / n
+            se = float(np.std(d, ddof=1) / math.sqrt(n)) if n >= 2 else math.inf
+            return _Gap(m, se, n, all(x == 0 for x in d))
     se = math.sqrt(a.error ** 2 + b.error ** 2)
-    return a.mean - b.mean, se, min(a.visits, b.visits)
+    return _Gap(a.mean - b.mean, se, min(a.visits, b.visits), se == 0 and a.mean == b.mean)
 
 
 def _budget_words(seconds: float | None, iterations: int | None) -> str:
@@ -414,14 +435,16 @@ def _budget_words(seconds: float | None, iterations: int | None) -> str:
     return f"{iterations} searched games"
 
 
-def _suggest(lead: float, se: float, seconds: float | None, iterations: int | None) -> float | None:
+def _suggest(lead: float, se: float, seconds: float | None, iterations: int | None,
+             games: int = MIN_GAMES) -> float | None:
     """A budget that might tell two options apart: the current one times how many more games it
     takes for the lead to reach 1.96 standard errors (errors shrink as one over the root of the
-    games), rounded up to a budget the coach names; ``None`` beyond the largest."""
+    games) and for :data:`MIN_GAMES` games (``games`` now), rounded up to a budget the coach
+    names; ``None`` beyond the largest."""
     if lead <= 0 or not math.isfinite(se):
         factor = math.inf
-    else:
-        factor = max(1.0, (Z * se / lead) ** 2)
+    else:   # a lead under MIN_LEAD is a tie however sure: the question is whether it is at least that
+        factor = max(1.0, (Z * se / max(lead, MIN_LEAD)) ** 2, MIN_GAMES / max(1, games))
     if seconds is not None:
         want = seconds * factor
         return next((float(b) for b in SUGGESTED_SECONDS if b >= want and b > seconds), None)
@@ -448,37 +471,39 @@ def _verdict(out: Hints, result: SearchResult, choices: list[_Choice], seconds: 
         out.default = choices[0].action if choices else None
         return choices
     top, second = choices[0], choices[1]
-    lead, se, n = _gap(result, top, second)
+    gap = _gap(result, top, second)
+    lead, se, n = gap.lead, gap.se, gap.n
     out.default = min(choices, key=lambda ch: order.get(str(ch.action), len(order))).action
-    if lead > MIN_LEAD and (se == 0 or lead > Z * se):
+    if gap.known and lead > MIN_LEAD and lead > Z * se:
         out.verdict = (f"{top.action} leads {second.action} by {_points(lead)} points "
                        f"(±{_points(Z * se)}) over {n} games: a clear lead at {budget}")
         return choices
     out.close = True
     unit = (lambda b: f"{b:g} s") if seconds is not None else (lambda b: f"{int(b)} searched games")
-    if 0 < lead <= MIN_LEAD and (se == 0 or lead > Z * se):
+    if gap.known and 0 < lead <= MIN_LEAD and lead > Z * se:
         out.verdict = (f"{top.action} and {second.action} are about as good as each other: {_points(lead)} points "
                        f"apart (±{_points(Z * se)}) over {n} games, under the {_points(MIN_LEAD)} points a hint "
                        "calls a real difference")
-    elif lead <= 0 and se == 0:
+    elif gap.same:
         # the same result in every game: more games may still part them while there are few
-        out.suggest = _suggest(1.0, 1.0, seconds, iterations) if n < SAME_GAMES else None
+        out.suggest = _suggest(1.0, 1.0, seconds, iterations, n) if n < SAME_GAMES else None
         tail = f"try {unit(out.suggest)}" if out.suggest is not None else "they may well be equally good"
         out.verdict = (f"too close to call at {budget}: {top.action} and {second.action} did exactly as well in all "
                        f"{n} searched games; {tail}")
     else:
-        out.suggest = _suggest(lead, se, seconds, iterations)
+        out.suggest = _suggest(lead, se, seconds, iterations, n)
         tail = (f"try {unit(out.suggest)}" if out.suggest is not None
                 else f"even {unit(SUGGESTED_SECONDS[-1]) if seconds is not None else 'far more games'} may not "
                      "separate them: they are about as good as each other")
+        few = "" if gap.known else f" over only {n} searched game{'s' if n != 1 else ''}"
         out.verdict = (f"too close to call at {budget}: {top.action} and {second.action} are "
-                       f"{_points(lead)} points apart (±{_points(Z * se)}); {tail}")
+                       f"{_points(lead)} points apart (±{_points(Z * se)}){few}; {tail}")
     # noise must not reorder a sound choice: of the options the search cannot tell from the
     # best, the one the game itself ranks first (its rollout bot's choice, if tied) goes first
     tied = [top]
     for ch in choices[1:]:
-        g, e, _ = _gap(result, top, ch)
-        if g <= MIN_LEAD or g <= Z * e:
+        g = _gap(result, top, ch)
+        if not g.known or g.lead <= MIN_LEAD or g.lead <= Z * g.se:
             tied.append(ch)
     pick = min(tied, key=lambda ch: order.get(str(ch.action), len(order)))
     if pick is not top:
