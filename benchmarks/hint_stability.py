@@ -16,12 +16,16 @@ time each hint took on this machine's one core is recorded next to them.
     python benchmarks/hint_stability.py --game tailwinds --positions 20 --tag pilot
     python benchmarks/hint_stability.py --pace --positions 12                 # decisions per CPU second
     python benchmarks/hint_stability.py --game windward --same-seed          # the short hint with the long one's seed
+    python benchmarks/hint_stability.py --recheck --game tailwinds          # the short hints again, on this code
     python benchmarks/hint_stability.py --summary                             # the table of results
     python benchmarks/hint_stability.py --quick                               # smoke test
 
 Results go to ``benchmarks/results/hints/stability-<game>[-<tag>].json`` (rewritten after every
-position, so a run can be stopped and resumed), with the commit, budgets, seeds and every
-position's two answers.
+position, so a run can be stopped and resumed), with the budgets, seeds and every position's two
+answers, each with the commit it ran on (``+dirty`` if the package had uncommitted changes).
+``--recheck`` asks a stored run's hints again with their own seeds on the current code: an answer
+that comes out the same gains the commit in ``rechecked``; one that changed is replaced (the old
+one kept as ``was``), so that every figure is from the code named next to it.
 """
 
 from __future__ import annotations
@@ -54,11 +58,15 @@ PER_GAME = 2               #: positions taken from one bot game at most
 
 
 def _commit() -> str:
+    """The commit checked out, with ``+dirty`` if the package has uncommitted changes."""
     try:
-        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                               check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "windward_nb"],
+                               cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+    return head + ("+dirty" if dirty else "")
 
 
 def _choices(state: Any) -> int:
@@ -108,10 +116,11 @@ def positions(game: str, count: int, seed0: int = SEED0) -> list[dict[str, Any]]
     return out
 
 
-def _ask(state: Any, seconds: float, seed: int) -> dict[str, Any]:
+def _ask(state: Any, seconds: float, seed: int, commit: str) -> dict[str, Any]:
     c0, t0 = time.process_time(), time.perf_counter()
     hs = hints(state, seconds=seconds, seed=seed, top=3)
-    return {"top": str(hs[0].action) if hs else None, "close": hs.close, "verdict": hs.verdict,
+    return {"commit": commit,
+            "top": str(hs[0].action) if hs else None, "close": hs.close, "verdict": hs.verdict,
             "default": str(hs.default) if hs.default is not None else None,
             "hints": [[str(h.action), round(h.win_chance, 4), round(h.low, 4), round(h.high, 4), h.visits]
                       for h in hs],
@@ -143,11 +152,40 @@ def _path(game: str, tag: str) -> Path:
     return RESULTS / f"stability-{game}{'-' + tag if tag else ''}.json"
 
 
+def _load(path: Path) -> dict[str, Any] | None:
+    """A stored run, each answer carrying its commit (runs before answers did: the run's)."""
+    if not path.exists():
+        return None
+    old = json.loads(path.read_text())
+    for row in old["rows"]:
+        for budget in ("short", "long"):
+            row[budget].setdefault("commit", old.get("commit", "unknown"))
+    return old
+
+
+def _commits(rows: list[dict[str, Any]]) -> list[str]:
+    """The commits a run's answers ran on, oldest first."""
+    seen: dict[str, None] = {}
+    for row in rows:
+        for budget in ("short", "long"):
+            seen.setdefault(row[budget]["commit"], None)
+    return list(seen)
+
+
+def _save(path: Path, game: str, old: dict[str, Any] | None, rows: list[dict[str, Any]], short: float,
+          long: float, seed0: int, pace: float, wall: float) -> None:
+    result = {"game": game, "commits": _commits(rows), "short": short, "long": long, "seed0": seed0,
+              "hint_seeds": "position k: 2k at the short budget, 2k+1 at the long one",
+              "pace": pace, "rows": rows, "summary": summarise(rows), "wall_seconds": round(wall, 1)}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=1))
+
+
 def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, quiet: bool = False) -> dict:
     path = _path(game, tag)
-    old = json.loads(path.read_text()) if path.exists() else None
+    old = _load(path)
     keep = old is not None and (old["short"], old["long"], old["seed0"]) == (short, long, seed0)
-    rows: list[dict[str, Any]] = list(old["rows"]) if keep else []
+    rows: list[dict[str, Any]] = list(old["rows"]) if keep and old else []
     commit = _commit()                        # the code this run started with
     t0 = time.perf_counter()
     todo = positions(game, count, seed0)
@@ -156,19 +194,49 @@ def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, 
             continue
         s = p["state"]
         row = {"game_seed": p["game_seed"], "players": p["players"], "ply": p["ply"],
-               "short": _ask(s, short, 2 * k), "long": _ask(s, long, 2 * k + 1)}
+               "short": _ask(s, short, 2 * k, commit), "long": _ask(s, long, 2 * k + 1, commit)}
         row["default"] = row["short"]["default"]      # the game's own first choice (its rollout bot's)
         rows.append(row)
-        result = {"game": game, "commit": commit, "short": short, "long": long, "seed0": seed0,
-                  "hint_seeds": "position k: 2k at the short budget, 2k+1 at the long one",
-                  "pace": search_pace(type(s).rules, s), "rows": rows, "summary": summarise(rows),
-                  "wall_seconds": round(time.perf_counter() - t0 + (old or {}).get("wall_seconds", 0) * keep, 1)}
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(result, indent=1))
+        _save(path, game, old, rows, short, long, seed0, search_pace(type(s).rules, s),
+              time.perf_counter() - t0 + ((old or {}).get("wall_seconds", 0) if keep else 0))
         if not quiet:
             same = "same" if row["short"]["top"] == row["long"]["top"] else "DIFFERENT"
             print(f"{game} {k + 1}/{count}: {same}: {row['short']['top']!r} / {row['long']['top']!r} "
                   f"({row['short']['cpu']:.1f} + {row['long']['cpu']:.1f} s CPU)", flush=True)
+    return summarise(rows)
+
+
+#: what must come out the same for a rechecked answer to count as the stored one
+SAME = ("top", "close", "verdict", "default", "hints", "games", "work", "judged", "cut_short")
+
+
+def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), quiet: bool = False) -> dict[str, Any]:
+    """Ask a stored run's ``budgets`` hints again, each with its own seed, on the current code: the
+    same answer gains this commit in ``rechecked``, a different one replaces it (kept as ``was``)."""
+    path = _path(game, tag)
+    old = _load(path)
+    if old is None:
+        raise SystemExit(f"no stored run for {game}: {path}")
+    commit = _commit()
+    rows = old["rows"]
+    seconds = {"short": old["short"], "long": old["long"]}
+    for k, p in enumerate(positions(game, len(rows), old["seed0"])):
+        row = rows[k]
+        assert (p["game_seed"], p["ply"]) == (row["game_seed"], row["ply"]), "the positions have changed"
+        for budget in budgets:
+            before = row[budget]
+            again = _ask(p["state"], seconds[budget], 2 * k + (budget == "long"), commit)
+            if all(again[f] == before[f] for f in SAME):
+                before["rechecked"] = sorted(set(before.get("rechecked", [])) | {commit})
+                said = "same"
+            else:
+                row[budget] = again | {"was": before}
+                said = f"CHANGED: {before['top']!r} -> {again['top']!r}"
+            if budget == "short":
+                row["default"] = row["short"]["default"]
+            if not quiet:
+                print(f"{game} {k + 1}/{len(rows)} {budget}: {said}", flush=True)
+    _save(path, game, old, rows, old["short"], old["long"], old["seed0"], old["pace"], old.get("wall_seconds", 0))
     return summarise(rows)
 
 
@@ -177,18 +245,20 @@ def same_seed(game: str, tag: str = "", quiet: bool = False) -> dict[str, Any]:
     table shows when a person asks for 1 s and then for 10 s (the table seeds a hint by the
     position, so the long search starts with the short one's sampled games). Stored apart, in
     ``stability-<game>[-<tag>]-same-seed.json``."""
-    main = json.loads(_path(game, tag).read_text())
+    main = _load(_path(game, tag))
+    if main is None:
+        raise SystemExit(f"no stored run for {game}")
     out_path = RESULTS / f"{_path(game, tag).stem}-same-seed.json"
     done = json.loads(out_path.read_text())["rows"] if out_path.exists() else []
     todo = positions(game, len(main["rows"]), main["seed0"])
     for k, p in enumerate(todo):
         if k < len(done):
             continue
-        again = _ask(p["state"], main["short"], 2 * k + 1)
+        again = _ask(p["state"], main["short"], 2 * k + 1, _commit())
         done.append({"short_same_seed": again, "long": main["rows"][k]["long"]["top"]})
         agree = sum(r["short_same_seed"]["top"] == r["long"] for r in done)
         lo, hi = wilson(agree, len(done))
-        out_path.write_text(json.dumps({"game": game, "commit": main["commit"], "rows": done,
+        out_path.write_text(json.dumps({"game": game, "commits": _commits(main["rows"]), "rows": done,
                                         "summary": {"positions": len(done), "agree": agree, "rate": agree / len(done),
                                                     "low": lo, "high": hi}}, indent=1))
         if not quiet:
@@ -212,14 +282,28 @@ def pace(game: str, count: int, seed0: int, work: int = 6000) -> dict[str, Any]:
             "low": float(np.min(paces)), "high": float(np.max(paces))}
 
 
+def _rechecked(rows: list[dict[str, Any]]) -> list[str]:
+    """The commits every answer of a run is known to come out the same on (ran or rechecked)."""
+    common: set[str] | None = None
+    for row in rows:
+        for budget in ("short", "long"):
+            a = row[budget]
+            known = {a["commit"], *a.get("rechecked", [])}
+            common = known if common is None else common & known
+    ordered = _commits(rows) + sorted({c for row in rows for b in ("short", "long") for c in row[b].get("rechecked", [])})
+    return [c[:10] + ("+dirty" if c.endswith("+dirty") else "") for c in dict.fromkeys(ordered) if c in (common or set())] \
+        or [f"mixed: {', '.join(c[:10] for c in _commits(rows))}"]
+
+
 def table() -> str:
     lines = ["| game | positions | top at short = top at long | 95% interval | too close (short / long) | "
-             "left the default (short / long) | CPU s per hint (short / long) | short with the long one's seed | commit |",
+             "left the default (short / long) | CPU s per hint (short / long) | short with the long one's seed | every answer from |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for path in sorted(RESULTS.glob("stability-*.json")):
         if path.stem.endswith("-same-seed"):
             continue
-        r = json.loads(path.read_text())
+        r = _load(path)
+        assert r is not None
         s = r["summary"]
         if not s.get("positions"):
             continue
@@ -232,7 +316,8 @@ def table() -> str:
                      f"{100 * s['low']:.0f}-{100 * s['high']:.0f}% | {100 * s['short_close']['rate']:.0f}% / "
                      f"{100 * s['long_close']['rate']:.0f}% | {100 * s['short_not_default']['rate']:.0f}% / "
                      f"{100 * s['long_not_default']['rate']:.0f}% | {s['median_cpu_short']:.1f} / "
-                     f"{s['median_cpu_long']:.1f} | {s.get('same_seed', '-')} | {r['commit'][:10]} |")
+                     f"{s['median_cpu_long']:.1f} | {s.get('same_seed', '-')} | "
+                     f"{', '.join(_rechecked(r['rows']))} |")
     return "\n".join(lines)
 
 
@@ -248,6 +333,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--summary", action="store_true", help="print the table of stored results")
     ap.add_argument("--same-seed", action="store_true",
                     help="for a stored run: the short hint again with the long hint's seed (as a table does)")
+    ap.add_argument("--recheck", action="store_true",
+                    help="for a stored run: the short hints again with their seeds on this code (with --long-too, both)")
+    ap.add_argument("--long-too", action="store_true", help="with --recheck: the long hints as well")
     ap.add_argument("--quick", action="store_true", help="two positions of every game at tiny budgets (a smoke test)")
     args = ap.parse_args(argv)
     if args.summary:
@@ -260,6 +348,11 @@ def main(argv: list[str] | None = None) -> None:
             r = same_seed(g, args.tag)
             print(f"{g}: with the same seed, {r['agree']} of {r['positions']} agree ({100 * r['rate']:.0f}%)")
         return
+    if args.recheck:
+        for g in games:
+            s = recheck(g, args.tag, ("short", "long") if args.long_too else ("short",))
+            print(f"{g}: now {s['agree']} of {s['positions']} agree ({100 * s['rate']:.0f}%)", flush=True)
+        return
     if args.pace:
         for g in games:
             r = pace(g, args.positions, args.seed)
@@ -270,7 +363,7 @@ def main(argv: list[str] | None = None) -> None:
         for g in games:
             rows = []
             for k, p in enumerate(positions(g, 2, args.seed)):
-                row = {"short": _ask(p["state"], 0.02, 2 * k), "long": _ask(p["state"], 0.05, 2 * k + 1)}
+                row = {"short": _ask(p["state"], 0.02, 2 * k, "quick"), "long": _ask(p["state"], 0.05, 2 * k + 1, "quick")}
                 rows.append(row | {"default": row["short"]["default"]})
             s = summarise(rows)
             print(f"{g}: {s['agree']} of {s['positions']} agree")
