@@ -297,7 +297,8 @@ def _rechecked(rows: list[dict[str, Any]]) -> list[str]:
 
 def table() -> str:
     lines = ["| game | positions | top at short = top at long | 95% interval | too close (short / long) | "
-             "left the default (short / long) | CPU s per hint (short / long) | short with the long one's seed | every answer from |",
+             "left the default (short / long) | CPU s per hint (short / long) | short with the long one's seed | "
+             "every answer from |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for path in sorted(RESULTS.glob("stability-*.json")):
         if path.stem.endswith("-same-seed"):

@@ -3,6 +3,7 @@ reproducible with a seed, never reading what the deciding seat cannot see."""
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -182,7 +183,8 @@ def test_the_suggested_budget_is_the_first_nice_one_that_might_do():
     assert _suggest(0.001, 0.02, 1.0, None) == 5.0           # under 2 points: long enough to tell 2 points
     assert _suggest(0.001, 0.1, 1.0, None) is None           # 96 times more: no budget the coach names
     assert _suggest(0.2, 0.05, 1.0, None, games=4) == 5.0     # at least 10 games: 2.5 times more
-    assert _suggest(0.0, 0.02, 1.0, None) is None
+    assert _suggest(0.0, 0.02, 1.0, None) == 5.0             # no lead yet: long enough to tell 2 points
+    assert _suggest(0.0, math.inf, 1.0, None) is None         # one game: no spread to go by
     assert _suggest(0.02, 0.02, None, 100) == 500.0
 
 
@@ -260,3 +262,28 @@ def test_a_tree_search_is_compared_by_its_means():
     assert not out.close and shown == ["bid 1", "bid 2"]
     out, shown = verdict(6, 0.6, 0.3, 0.05)                 # the same means over 6 games: too few to tell
     assert out.close and "over only 6 searched games" in out.verdict and shown == ["bid 2", "bid 1"]
+    out, shown = verdict(3, 0.5, 0.5, 0.3)                  # 3 games swinging wildly: no claim they are equal
+    assert out.suggest is None and "even 30 s may not separate them: their searched games swing too much;" in out.verdict
+
+
+def test_about_as_good_needs_the_whole_interval_under_two_points():
+    from windward_nb.core.hint import Hints, _Choice, _verdict
+    from windward_nb.core.mcts import OptionStats, SearchResult
+
+    a, b = dr.RaceAction("bid", 1), dr.RaceAction("bid", 2)
+
+    def verdict(diffs):
+        base = [0.5] * len(diffs)
+        worlds = {"a": {i: 0.5 + d for i, d in enumerate(diffs)}, "b": dict(enumerate(base))}
+        ma = sum(worlds["a"].values()) / len(diffs)
+        stats = [OptionStats("a", "a", len(diffs), ma, 0.05), OptionStats("b", "b", len(diffs), 0.5, 0.05)]
+        out = Hints()
+        _verdict(out, SearchResult(0, 2 * len(diffs), 0.0, stats, worlds),
+                 [_Choice(a, "a", "a", len(diffs), ma, 0.05), _Choice(b, "b", "b", len(diffs), 0.5, 0.05)],
+                 1.0, None, {"bid 2": 0, "bid 1": 1})
+        return out
+
+    narrow = verdict([0.005 + x for x in (-0.01, 0.01)] * 50)    # 0.5 points, ±0.2: not surely ahead, surely close
+    assert narrow.close and "about as good as each other: 0.5 points apart" in narrow.verdict
+    wide = verdict([0.004 + x for x in (-0.1, 0.1)] * 50)        # 0.4 points, ±2.0: might be 2.4 points
+    assert wide.close and wide.verdict.startswith("too close to call at 1 s") and wide.suggest == 2.0

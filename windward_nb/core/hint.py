@@ -39,7 +39,8 @@ The best two actions are compared on the same sampled games where the search is 
 difference, world by world (a tree search: of the two means). If the lead is within 1.96 of
 those errors, the hints say it is too close to call at this budget and how long a search might
 tell them apart; a lead under :data:`MIN_LEAD` (2 points of win chance) is called a tie however
-sure it is, since neither a fitted judge nor the rollout bots are that exact. Fewer than
+sure it is, since neither a fitted judge nor the rollout bots are that exact (the two are "about as
+good as each other" once the lead's whole 95% interval is under it). Fewer than
 :data:`MIN_GAMES` searched games never make a lead clear (three identical results are no
 certainty, though their spread is nil). The first hint is
 then, of the actions the search cannot tell from the best, the one the game's own search ranks
@@ -441,9 +442,9 @@ def _suggest(lead: float, se: float, seconds: float | None, iterations: int | No
     takes for the lead to reach 1.96 standard errors (errors shrink as one over the root of the
     games) and for :data:`MIN_GAMES` games (``games`` now), rounded up to a budget the coach
     names; ``None`` beyond the largest."""
-    if lead <= 0 or not math.isfinite(se):
+    if not math.isfinite(se):
         factor = math.inf
-    else:   # a lead under MIN_LEAD is a tie however sure: the question is whether it is at least that
+    else:   # a lead under MIN_LEAD (or none) is a tie however sure: the question is whether it is at least that
         factor = max(1.0, (Z * se / max(lead, MIN_LEAD)) ** 2, MIN_GAMES / max(1, games))
     if seconds is not None:
         want = seconds * factor
@@ -480,21 +481,23 @@ def _verdict(out: Hints, result: SearchResult, choices: list[_Choice], seconds: 
         return choices
     out.close = True
     unit = (lambda b: f"{b:g} s") if seconds is not None else (lambda b: f"{int(b)} searched games")
-    if gap.known and 0 < lead <= MIN_LEAD and lead > Z * se:
-        out.verdict = (f"{top.action} and {second.action} are about as good as each other: {_points(lead)} points "
-                       f"apart (±{_points(Z * se)}) over {n} games, under the {_points(MIN_LEAD)} points a hint "
-                       "calls a real difference")
-    elif gap.same:
+    if gap.same:
         # the same result in every game: more games may still part them while there are few
         out.suggest = _suggest(1.0, 1.0, seconds, iterations, n) if n < SAME_GAMES else None
         tail = f"try {unit(out.suggest)}" if out.suggest is not None else "they may well be equally good"
         out.verdict = (f"too close to call at {budget}: {top.action} and {second.action} did exactly as well in all "
                        f"{n} searched games; {tail}")
+    elif gap.known and lead + Z * se <= MIN_LEAD:
+        # the whole 95% interval of the lead is under what a hint calls a real difference
+        out.verdict = (f"{top.action} and {second.action} are about as good as each other: {_points(lead)} points "
+                       f"apart (±{_points(Z * se)}) over {n} games, under the {_points(MIN_LEAD)} points a hint "
+                       "calls a real difference")
     else:
         out.suggest = _suggest(lead, se, seconds, iterations, n)
+        longest = unit(SUGGESTED_SECONDS[-1]) if seconds is not None else "far more games"
         tail = (f"try {unit(out.suggest)}" if out.suggest is not None
-                else f"even {unit(SUGGESTED_SECONDS[-1]) if seconds is not None else 'far more games'} may not "
-                     "separate them: they are about as good as each other")
+                else f"even {longest} may not separate them: they are about as good as each other" if gap.known
+                else f"even {longest} may not separate them: their searched games swing too much")
         few = "" if gap.known else f" over only {n} searched game{'s' if n != 1 else ''}"
         out.verdict = (f"too close to call at {budget}: {top.action} and {second.action} are "
                        f"{_points(lead)} points apart (±{_points(Z * se)}){few}; {tail}")
