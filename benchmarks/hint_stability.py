@@ -227,7 +227,7 @@ def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), qui
             before = row[budget]
             again = _ask(p["state"], seconds[budget], 2 * k + (budget == "long"), commit)
             if all(again[f] == before[f] for f in SAME):
-                before["rechecked"] = sorted(set(before.get("rechecked", [])) | {commit})
+                before["rechecked"] = list(dict.fromkeys([*before.get("rechecked", []), commit]))
                 said = "same"
             else:
                 row[budget] = again | {"was": before}
@@ -282,23 +282,32 @@ def pace(game: str, count: int, seed0: int, work: int = 6000) -> dict[str, Any]:
             "low": float(np.min(paces)), "high": float(np.max(paces))}
 
 
-def _rechecked(rows: list[dict[str, Any]]) -> list[str]:
-    """The commits every answer of a run is known to come out the same on (ran or rechecked)."""
+def _code(rows: list[dict[str, Any]], budget: str) -> str:
+    """The newest commit every ``budget`` answer of a run ran or was rechecked on, else the mix."""
     common: set[str] | None = None
     for row in rows:
-        for budget in ("short", "long"):
-            a = row[budget]
-            known = {a["commit"], *a.get("rechecked", [])}
-            common = known if common is None else common & known
-    ordered = _commits(rows) + sorted({c for row in rows for b in ("short", "long") for c in row[b].get("rechecked", [])})
-    return [c[:10] + ("+dirty" if c.endswith("+dirty") else "") for c in dict.fromkeys(ordered) if c in (common or set())] \
-        or [f"mixed: {', '.join(c[:10] for c in _commits(rows))}"]
+        a = row[budget]
+        known = {a["commit"], *a.get("rechecked", [])}
+        common = known if common is None else common & known
+    order = sorted({c for row in rows for c in (row[budget]["commit"], *row[budget].get("rechecked", []))}, key=_age)
+    short = [c[:10] + ("+dirty" if c.endswith("+dirty") else "") for c in order]
+    best = [k for c, k in zip(order, short) if c in (common or set())]
+    return best[-1] if best else "mixed: " + ", ".join(short)
+
+
+def _age(commit: str) -> int:
+    """How many commits lead to ``commit`` (newer ones have more; unknown ones count as oldest)."""
+    try:
+        return int(subprocess.run(["git", "rev-list", "--count", commit.removesuffix("+dirty")], cwd=ROOT,
+                                  capture_output=True, text=True, check=True).stdout)
+    except (OSError, ValueError, subprocess.CalledProcessError):
+        return -1
 
 
 def table() -> str:
     lines = ["| game | positions | top at short = top at long | 95% interval | too close (short / long) | "
              "left the default (short / long) | CPU s per hint (short / long) | short with the long one's seed | "
-             "every answer from |",
+             "code (short / long) |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for path in sorted(RESULTS.glob("stability-*.json")):
         if path.stem.endswith("-same-seed"):
@@ -318,7 +327,7 @@ def table() -> str:
                      f"{100 * s['long_close']['rate']:.0f}% | {100 * s['short_not_default']['rate']:.0f}% / "
                      f"{100 * s['long_not_default']['rate']:.0f}% | {s['median_cpu_short']:.1f} / "
                      f"{s['median_cpu_long']:.1f} | {s.get('same_seed', '-')} | "
-                     f"{', '.join(_rechecked(r['rows']))} |")
+                     f"{_code(r['rows'], 'short')} / {_code(r['rows'], 'long')} |")
     return "\n".join(lines)
 
 
