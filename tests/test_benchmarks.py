@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
      "speed table done:"),
     ("strength.py", ["--quick", "--arms", "h2h,solo", "--iterations", "2"], "95% interval"),
     ("soak_fuzz.py", ["--games", "1", "--calls", "20", "--records", "10", "--cli", "10"], "failures: 0"),
+    ("hint_stability.py", ["--quick"], "quick stability check done in"),
 ])
 def test_benchmark_script_runs(script, args, expect):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,

@@ -29,7 +29,10 @@ def test_an_attack_says_the_exact_odds_and_the_prize():
     reason = explain(g.state, 0, g.rules.parse("move SE"))
     assert reason == (f"attack the red crester at 1,-3: {round(100 * float(o.win))}% to win the battle with "
                       f"3 cannons; +{g.state.components.teeth_notoriety['red']} notoriety if you bring the tooth home")
-    assert explain(g.state, 0, g.rules.parse("move N")).startswith("sail N to 0,-4")
+    plain = explain(g.state, 0, g.rules.parse("move N"))             # no plan: where it leads, what can reach it
+    assert plain.startswith("0,-4 with 3 speed left after it; a red crester can reach you there at rest (")
+    red = g.state.planet.index[(1, -3)]
+    assert explain(g.state, 0, g.rules.parse("move N"), plan=f"red@{red}") == "toward " + reason[len("attack "):]
 
 
 def test_a_full_hold_is_said_instead_of_the_tooth():
@@ -45,8 +48,8 @@ def test_each_number_of_cannons_gets_its_own_odds():
     assert chances == sorted(chances) and chances[0] < chances[3]
     for n, line in lines.items():
         assert f"{round(100 * battle_outlook(g.state, n)['win'])}% to win the battle" in line
-        assert line.startswith(f"fire {n} cannon")
-    assert "keeping 3 for later" in lines[0] and "keeping" not in lines[3]
+        assert line.endswith("against the red crester" + (f", keeping {3 - n} cannon{'s' if 3 - n > 1 else ''} "
+                                                           "for later" if n < 3 else ""))
 
 
 def test_bonuses_say_how_the_battle_ends():
@@ -60,7 +63,7 @@ def test_bonuses_say_how_the_battle_ends():
     ended = [e for e in ev if e.kind == "BattleEnded"]
     if ended:
         won = ended[0].data["winner"]
-        assert (": you win the battle" in line) == (won == "attacker")
+        assert line.startswith("you win the battle" if won == "attacker" else "you lose the battle")
     else:
         assert "to win the battle" in line
 
@@ -68,12 +71,12 @@ def test_bonuses_say_how_the_battle_ends():
 def test_processing_and_cashing_teeth_say_the_notoriety():
     g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-3", "morale": 2, "hold": "red"}, {"pos": "port"}], reds=[])
     line = explain(g.state, 0, g.rules.parse("order process"))
-    assert line == "process the red crester: a tooth (+4 notoriety at the Trading Post) and 2 gas"
+    assert line == "turns the red crester in your hold into a tooth (+4 notoriety at the Trading Post) and 2 gas"
     g = ww.scenario(players=2, wind=3, ships=[{"pos": "0,-1", "red_teeth": 1, "grey_teeth": 2}, {"pos": "port"}],
                     reds=[])
     comp = g.state.components.teeth_notoriety
     assert explain(g.state, 0, g.rules.parse("enter port")) == \
-        f"enter the Trading Post: your teeth become +{comp['red'] + 2 * comp['grey']} notoriety"
+        f"at the Trading Post your teeth become +{comp['red'] + 2 * comp['grey']} notoriety"
 
 
 def test_a_rest_says_what_it_keeps():
@@ -82,8 +85,8 @@ def test_a_rest_says_what_it_keeps():
     g.apply("end turn")
     assert g.current_player == 0 and any(a.verb == "rest" for a in g.legal_actions())
     lines = {str(a): explain(g.state, 0, a) for a in g.legal_actions()}
-    assert lines["rest discard fuel"] == "discard Fuel and keep your morale at 2"
-    assert lines["rest morale"] == "lose 1 morale (2 -> 1) and keep your 1 card"
+    assert lines["rest discard fuel"] == "keeps your morale at 2; you give up Fuel"
+    assert lines["rest morale"] == "morale 2 -> 1 (fewer dice in battle) and you keep your 1 card"
 
 
 @pytest.mark.parametrize("options", [dict(players=3), dict(players=1), dict(players=2, mode="cooperative"),
@@ -140,16 +143,49 @@ def test_the_example_in_the_docs_prints_what_it_says(capsys):
     exec(compile(code, "docs/hints.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     promised = [line[2:] for line in code.splitlines() if line.startswith("# ")]
-    assert printed == promised and len(promised) == 3
+    assert printed == promised and len(promised) == 4
 
 
 def test_ending_the_turn_says_which_crester_can_reach_the_ship():
+    """The numbers are the rules' own forecast of the rest (the End-turn warning's): the rest first
+    (no card to discard: morale 2 -> 1), then the red crester's attack."""
+    from windward_nb.windward.forecast import rest_forecast
+
     ship = {"pos": "0,-3", "cannons": 2, "morale": 2}
     g = ww.scenario(players=2, wind=3, reds=["0,-4"], ships=[ship, {"pos": "port"}])
-    o = battle_odds(attacker="red", defender="ship", defender_cannons=2, defender_morale=2)
+    f = rest_forecast(g.state)
+    assert [a.kind for a in f.attackers] == ["red"] and 0 < f.lose_ship <= f.lose_battle < 1
+    sky = "+1 notoriety for a turn ended at sky if you come through the rest; "
     assert explain(g.state, 0, g.rules.parse("end turn")) == (
-        f"end your turn at sky on 0,-3: a red crester can reach you at rest ({round(100 * float(o.loss))}% to "
-        f"beat it off, {round(100 * float(o.ship_lost['defender']))}% to lose your ship)")
+        f"{sky}a red crester can reach you there at rest (you lose the battle {round(100 * f.lose_battle)}% "
+        f"of the time, your ship {round(100 * f.lose_ship)}%) (4 speed unused)")
+    moved = explain(g.state, 0, g.rules.parse("move S"))                 # a move says the rest risk where it ends
+    there = rest_forecast(g.state, g.state.planet.index[(0, -2)])
+    assert there is not None and ("no crester can reach you there at rest" in moved) == (not there.attackers)
     g = ww.scenario(players=2, wind=3, reds=[], ships=[ship, {"pos": "port"}])
     assert explain(g.state, 0, g.rules.parse("end turn")) == \
-        "end your turn at sky on 0,-3: no crester can reach you there at rest"
+        f"{sky}no crester can reach you there at rest (4 speed unused)"
+
+
+def test_a_race_is_judged_by_the_fitted_judge_and_a_team_game_played_to_the_end():
+    from windward_nb.core.hint import judges_win_chance, search_bot
+    from windward_nb.core.mcts import TERMINAL
+
+    race = ww.new_game(players=3, seed=7)
+    solo = ww.new_game(players=1, mode="solo", seed=2)
+    assert judges_win_chance(race.rules, race.state) and not judges_win_chance(solo.rules, solo.state)
+    assert search_bot(race.state, 1).rollout_plies == 0                  # judged at the captain's next turn
+    bot = search_bot(solo.state, 1, iterations=2)
+    assert bot.rollout_plies >= 10**6                                    # team progress is no win chance
+    assert race.hint(iterations=12, seed=1).judged and not solo.hint(iterations=2, seed=1).judged
+    world = solo.state.clone()
+    values = bot._rollout(solo.rules, world, 0)
+    assert solo.rules.decider(world) == TERMINAL and values in ([0.0], [1.0])
+
+
+def test_a_seconds_hint_is_search_work_at_the_games_pace():
+    g = ww.new_game(players=2, seed=3)
+    hs = g.hint(seconds=0.2, seed=5)
+    pace = g.rules.search_pace(g.state)
+    assert pace == 13000.0 and 0.2 * pace <= hs.work and not hs.cut_short
+    assert hs == g.hint(seconds=0.2, seed=5)                             # the same answer every time

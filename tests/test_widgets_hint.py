@@ -31,6 +31,13 @@ def race(seed: int = 3, players: int = 2, **kw) -> PlayTable:
     return PlayTable(dicerace.new_game(players=players, seed=seed), **kw)
 
 
+def plain(html: str) -> str:
+    """An HTML value's text, as a person reads it."""
+    import re
+
+    return " ".join(re.sub(r"<[^>]+>", " ", unescape(html)).split()).replace(" :", ":").replace("( ", "(")
+
+
 def shown(t) -> list[str]:
     return [b.description for b in t.hint_panel.play_buttons if b.layout.display != "none"]
 
@@ -45,12 +52,14 @@ def test_a_click_shows_the_hints_and_selects_the_best():
     legal = [str(a) for a in t.game.legal_actions()]
     assert 1 <= len(hs) <= MAX_HINTS and all(str(h.action) in legal for h in hs)
     assert hs == t.game.hint(iterations=80, seed=panel._seed(), view=VIEW, top=MAX_HINTS)   # seeded
-    text = unescape(panel.list.value)
+    text = plain(panel.list.value)
     for h in hs:
-        assert str(h.action) in text and f"{h.win_chance:.0%} to win" in text and h.reason in text
+        assert f"{h.action}: {h.chance_text()} to win ({h.reason})" in text     # interval and sample size
+    assert hs.method() in text and hs.verdict[1:] in text
     assert shown(t) == [f"Play {h.action}" for h in hs]
     assert t.actions.select.value == str(hs[0].action)
-    assert t.messages.text == f"Hints for Player 1: the best is {hs[0].action}."
+    assert t.messages.text == (f"Hints for Player 1: too close to call at {hs.budget}; first: {hs[0].action}."
+                               if hs.close else f"Hints for Player 1: the best is {hs[0].action}.")
     assert (t.game.state.fingerprint(), len(t.game.record.actions)) == before      # asking changes nothing
 
 
@@ -132,7 +141,47 @@ def test_every_table_of_the_family_has_the_button():
     from windward_nb.northwind.scenario import scenario
     from windward_widgets.northwind import NorthWindTable
 
-    t = NorthWindTable(scenario(players=2, seed=4), bots={1: "greedy"}, bot_pause=0, hint_iterations=3)
-    hs = t.hint_panel.show_hints()
-    assert hs and all(str(h.action) in map(str, t.game.legal_actions()) for h in hs)
-    assert t.hint_panel.button.description == "Hint" and not t.hint_panel.button.disabled
+    from windward_nb.tailwinds import new_game as tailwinds_game
+    from windward_widgets.plunder import PlunderTable
+    from windward_widgets.tailwinds import TailwindsTable
+
+    tables = [NorthWindTable(scenario(players=2, seed=4), bots={1: "greedy"}, bot_pause=0, hint_iterations=3),
+              PlunderTable(ww.new_game(game="winds-of-plunder", players=3, seed=24), bots={1: "greedy", 2: "greedy"},
+                           bot_pause=0, hint_iterations=3),
+              TailwindsTable(tailwinds_game(players=2, seed=4), bots={1: "greedy"}, bot_pause=0, hint_iterations=3)]
+    for t in tables:
+        hs = t.hint_panel.show_hints()
+        assert hs and all(str(h.action) in map(str, t.game.legal_actions()) for h in hs)
+        assert t.hint_panel.button.description == "Hint" and not t.hint_panel.button.disabled
+        text = plain(t.hint_panel.list.value)
+        assert all(f"{h.action}: {h.chance_text()} to win ({h.reason})" in text for h in hs), text
+        assert all(h.reason != t.view.describe(t.game.state, h.action) for h in hs)
+
+
+def test_too_close_to_call_offers_a_longer_search():
+    for seed in range(3, 12):                              # seeded tables: the first where 80 games are too few
+        t = race(seed=seed, bots={1: "random"}, hint_iterations=80)
+        panel = t.hint_panel
+        panel.button.click()
+        hs = panel.hints
+        if hs.close and hs.suggest is not None and hs.suggest <= 500:
+            break
+    else:
+        raise AssertionError("no seeded table was too close to call at 80 searched games")
+    more = int(hs.suggest)
+    assert "Too close to call at 80 searched games" in plain(panel.list.value)
+    assert panel.longer.layout.display is None and panel.longer.description == f"Think {more} searched games"
+    panel.longer.click()
+    assert panel.iterations == more and panel.hints.games >= more
+    assert panel.hints == t.game.hint(iterations=more, seed=panel._seed(), view=VIEW, top=MAX_HINTS)
+    assert (panel.longer.layout.display == "none") == (panel.hints.suggest is None)
+
+
+def test_a_seconds_table_shows_the_same_numbers_every_time():
+    """A seconds budget is search work, not wall-clock time: the same table shows the same hints
+    (what makes Voila and JupyterLab agree)."""
+    a = race(bots={1: "random"}, hint_iterations=None, hint_seconds=0.1)
+    b = race(bots={1: "random"}, hint_iterations=None, hint_seconds=0.1)
+    a.hint_panel.button.click()
+    b.hint_panel.button.click()
+    assert a.hint_panel.hints == b.hint_panel.hints and a.hint_panel.list.value == b.hint_panel.list.value

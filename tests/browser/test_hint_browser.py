@@ -3,8 +3,8 @@
 ``notebooks/tests/hint_table.ipynb`` builds Windward's play table on a position where player 1
 has sailed into a red crester and must choose how many cannons to fire (player 2 a greedy bot);
 the hint budget is a fixed number of searched games, so the hints are seeded. The test clicks
-*Hint*, checks that the page lists the same hints (action, win chance, reason with the battle
-odds) as the same table built in this process, that the best is selected in the list of legal
+*Hint*, checks that the page lists the same hints (action, win chance with its interval and
+searched games, reason with the battle odds) as the same table built in this process, that the best is selected in the list of legal
 actions, then clicks its *Play* button and checks the coach line and that the hints are gone.
 """
 
@@ -66,7 +66,7 @@ def test_the_hint_button_shows_plays_and_forgets_the_hints(hint_page, artifacts_
     _wait_text(items.first.locator(".ww-hint-action"), str(hints[0].action), timeout=60)
     assert items.count() == len(hints)
     for i, h in enumerate(hints):
-        assert _text(items.nth(i)) == re.sub(r"\s+", " ", f"{h.action} {h.win_chance:.0%} to win {h.reason}")
+        assert _text(items.nth(i)) == re.sub(r"\s+", " ", f"{h.action}: {h.chance_text()} to win ({h.reason})")
     _wait_text(_table(page).locator(".ww-message .ww-msg-text").first, t.messages.text)
     assert _selected(page).endswith(f"[{hints[0].action}]")
     _park(page)

@@ -64,8 +64,9 @@ class Option:
         """The action the plan takes now (what the bot plays if it chooses this option)."""
         raise NotImplementedError
 
-    def run(self, state: Any, rng: np.random.Generator) -> None:  # pragma: no cover - abstract
-        """Play the plan in ``state`` (a determinization, changed in place), chance included."""
+    def run(self, state: Any, rng: np.random.Generator) -> int | None:  # pragma: no cover - abstract
+        """Play the plan in ``state`` (a determinization, changed in place), chance included; return
+        how many decisions it took (``None`` counts as one)."""
         raise NotImplementedError
 
 
@@ -80,10 +81,11 @@ class Step(Option):
     def first(self, state: Any) -> Action:
         return self.action
 
-    def run(self, state: Any, rng: np.random.Generator) -> None:
+    def run(self, state: Any, rng: np.random.Generator) -> int:
         rules = type(state).rules
         rules.apply(state, self.action)
         draw_chance(rules, state, rng)
+        return 1
 
 
 class Plan(Option):
@@ -111,19 +113,20 @@ class Plan(Option):
             raise ValueError(f"plan {self.label!r} has no first action here")
         return a
 
-    def run(self, state: Any, rng: np.random.Generator) -> None:
+    def run(self, state: Any, rng: np.random.Generator) -> int:
         rules = type(state).rules
         seat = rules.decider(state)
         steps = 0
         while steps < self.max_steps:
             a = self.policy(state)
             if a is None:
-                return
+                break
             rules.apply(state, a)
             steps += 1
             draw_chance(rules, state, rng)
             if rules.decider(state) != seat or (self.done is not None and self.done(state, steps)):
-                return
+                break
+        return steps
 
 
 #: the clocks a time budget can be counted on
@@ -200,6 +203,11 @@ class SearchResult:
     iterations: int
     seconds: float
     options: list[OptionStats]  # most visited first
+    #: paired searches: each option's value in each sampled world (world number -> value), so that
+    #: any two options can be compared world by world (None for a tree search)
+    worlds: dict[Hashable, dict[int, float]] | None = None
+    #: the decisions the search played (plans and rollouts), the measure of ``work_budget``
+    work: int = 0
 
     @property
     def best(self) -> OptionStats:
@@ -235,6 +243,14 @@ class MCTSBot(Bot):
     """
 
     name = "MCTSBot"
+    #: a budget in decisions played (plans and rollouts, counted by :attr:`SearchResult.work`):
+    #: the search stops at the first iteration (paired: world) that reaches it. Unlike ``seconds``
+    #: it does not depend on the machine, so a seeded search gives the same answer everywhere (the
+    #: coach's hints use it). ``None``: no such limit.
+    work_budget: int | None = None
+    #: the clock ``seconds`` are measured on (``"wall"`` or ``"cpu"``, see ``clock=``; the coach's
+    #: hints count CPU time, which a busy machine does not eat into)
+    clock: str = "wall"
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
@@ -340,6 +356,7 @@ class MCTSBot(Bot):
         root = _Node()
         t0 = self._now()
         deadline = t0 + self.seconds if self.seconds is not None else None
+        self._work = 0
         if self.paired:
             return self._search_paired(rules, state, seat, t0, deadline)
         done = 0
@@ -349,21 +366,32 @@ class MCTSBot(Bot):
             done += 1
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error) for k, e in root.children.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
-        self.last = SearchResult(seat, done, self._now() - t0, stats)
+        self.last = SearchResult(seat, done, self._now() - t0, stats, work=self._work)
         return self.last
 
+    _work = 0  # decisions played so far in this search (see work_budget)
+
     def _budget_left(self, done: int, deadline: float | None) -> bool:
-        """May another iteration run (``done`` so far; at least one always runs before the clock counts)?"""
+        """May another iteration run (``done`` so far; at least one always runs before a limit counts)?"""
         if self.iterations is not None and done >= self.iterations:
             return False
+        if done and self.work_budget is not None and self._work >= self.work_budget:
+            return False
         return deadline is None or done == 0 or self._now() < deadline
+
+    def _run(self, option: Option, world: Any) -> None:
+        """Play ``option`` in ``world`` and count its decisions."""
+        steps = option.run(world, self.rng)
+        self._work += 1 if steps is None else int(steps)
 
     def _search_paired(self, rules: Any, state: Any, seat: int, t0: float, deadline: float | None) -> SearchResult:
         """Every option on the same sampled worlds with the same chance (see ``paired``)."""
         edges: dict[Hashable, _Edge] = {}
         gaps: dict[Hashable, list[float]] = {}  # value minus the first option's, world by world
+        worlds: dict[Hashable, dict[int, float]] = {}
         first: Hashable = None
         done = 0
+        n = 0
         while self._budget_left(done, deadline):
             world = rules.determinize(state, seat, self.rng)
             seed = int(self.rng.integers(2**63))
@@ -377,10 +405,11 @@ class MCTSBot(Bot):
                 w = world.clone()
                 self.rng = np.random.default_rng(seed)
                 try:
-                    o.run(w, self.rng)
+                    self._run(o, w)
                     v = self._rollout(rules, w, seat)[seat]
                 finally:
                     self.rng = own
+                worlds.setdefault(o.key, {})[n] = v
                 e = edges.get(o.key)
                 if e is None:
                     e = edges[o.key] = _Edge(label=o.label)
@@ -392,6 +421,7 @@ class MCTSBot(Bot):
                     base = v
                 elif base is not None:
                     gaps.setdefault(o.key, []).append(v - base)
+            n += 1
 
         def gap_error(k: Hashable) -> float | None:
             if k == first:
@@ -401,7 +431,7 @@ class MCTSBot(Bot):
 
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error, gap_error(k)) for k, e in edges.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
-        self.last = SearchResult(seat, done, self._now() - t0, stats)
+        self.last = SearchResult(seat, done, self._now() - t0, stats, worlds, self._work)
         return self.last
 
     def _options(self, rules: Any, state: Any, seat: int) -> list[Option]:
@@ -434,12 +464,12 @@ class MCTSBot(Bot):
             if fresh:
                 o = fresh[0]
                 edge = node.children[o.key] = _Edge(label=o.label, available=1)
-                o.run(world, self.rng)
+                self._run(o, world)
                 path.append((edge, who))
                 break
             o = max(allowed, key=lambda x: self._ucb(node.children[x.key]))
             edge = node.children[o.key]
-            o.run(world, self.rng)
+            self._run(o, world)
             path.append((edge, who))
             node = edge.node
         values = self._rollout(rules, world, me)
@@ -481,6 +511,7 @@ class MCTSBot(Bot):
                 bot = bots[who] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
             rules.apply(world, bot.act(world))
             steps += 1
+        self._work += steps
         return self._judge(rules, world)
 
     def _judge(self, rules: Any, world: Any) -> list[float]:

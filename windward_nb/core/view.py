@@ -353,11 +353,13 @@ class GameView:
         except (ValueError, TypeError, KeyError, IndexError):
             return str(action)
 
-    def explain(self, state: Any, seat: int, action: Any) -> str:
+    def explain(self, state: Any, seat: int, action: Any, plan: Any = None) -> str:
         """Why ``seat`` might play ``action`` here, in one line (the reason of a coach's hint,
         :mod:`~windward_nb.core.hint`). ``state`` is the seat's own view of the position (a
-        determinization), so a reason cannot give a secret away. By default the action's
-        sentence (:meth:`describe`); games add what matters (odds, what it is worth)."""
+        determinization), so a reason cannot give a secret away; ``plan`` is the key of the
+        search's plan that starts with ``action`` (where a game's search weighs plans), so a
+        first step can say where it leads. By default the action's sentence (:meth:`describe`);
+        games say *why* instead, in their own terms (odds, reach, what it is worth or risks)."""
         return self.describe(state, action)
 
     def danger(self, state: Any, action: Any) -> str | None:

@@ -36,6 +36,9 @@ __all__ = ["NWRules", "RULES", "battle_outcomes", "name"]
 class NWRules(Refusals, Chance, Rules):
     game = "north-wind"
     action_type = NWAction
+    #: decisions the coach's search plays per second of one core (a hint's ``seconds`` are this much
+    #: work, :mod:`windward_nb.core.hint`; measured by ``benchmarks/hint_stability.py --pace``)
+    search_pace = 17_000.0
 
     # =============================================================== who and what
     def players(self, s: NWState) -> int:

@@ -131,6 +131,13 @@ class NorthWindView(GameView):
             hints = (f"You hold {s.letters[who]} letter{'s' if s.letters[who] != 1 else ''}; a deal here spends one.",)
         return Coach(who, ph, text, hints)
 
+    def explain(self, s: NWState, seat: int, action: Any, plan: Any = None) -> str:
+        """The coach's reason for a hint (:func:`windward_nb.northwind.hints.explain`): what a
+        harbour wants and the odds of reaching it, a pirate battle's odds, what a good is for."""
+        from .hints import explain
+
+        return explain(s, seat, self.parse(s, action), plan)
+
     def danger(self, s: NWState, action: Any) -> str | None:
         a = self.parse(s, action)
         who = self.decider(s)

@@ -60,6 +60,9 @@ def _waiting(vote: Sealed | None) -> int:
 class PlunderRules(Rules):
     game = "winds-of-plunder"
     action_type = PlunderAction
+    #: decisions the coach's search plays per second of one core (a hint's ``seconds`` are this much
+    #: work, :mod:`windward_nb.core.hint`; measured by ``benchmarks/hint_stability.py --pace``)
+    search_pace = 27_000.0
 
     # --------------------------------------------------------------------------- who and what
     def players(self, s: PlunderState) -> int:

@@ -287,6 +287,13 @@ class PlunderView(GameView):
         the vote has its own panel and the compass, a turn its map and turn buttons."""
         return s.phase not in ("compass", "bid", "plunder") and super().quick(s, rows)
 
+    def explain(self, s: Any, seat: int, action: Any, plan: Any = None) -> str:
+        """The coach's reason for a hint (:func:`windward_nb.plunder.hints.explain`): what arriving in a
+        port brings in VP, which port a wind opens, what a bid stakes."""
+        from .hints import explain
+
+        return explain(s, seat, self.parse(s, action), plan)
+
     def danger(self, s: Any, action: Any) -> str | None:
         a = self.parse(s, action)
         if a.verb == "gust":

@@ -32,6 +32,9 @@ from .state import TailwindsState
 class TailwindsRules(Refusals, Handlers, Rules):
     game = "tailwinds"
     action_type = A
+    #: decisions the coach's search plays per second of one core (a hint's ``seconds`` are this much
+    #: work, :mod:`windward_nb.core.hint`; measured by ``benchmarks/hint_stability.py --pace``)
+    search_pace = 4_000.0
 
     # =========================================================================== who decides
     def players(self, s: TailwindsState) -> int:

@@ -285,6 +285,13 @@ class TailwindsView(GameView):
     def _card_name(s: TailwindsState, key: str) -> str:
         return s.comp.rainbow[key].name if key in s.comp.rainbow else key
 
+    def explain(self, s: TailwindsState, seat: int, action: Any, plan: Any = None) -> str:
+        """The coach's reason for a hint (:func:`windward_nb.tailwinds.hints.explain`): where a move
+        leaves each boat in the race, what a card or an ability does."""
+        from .hints import explain
+
+        return explain(s, seat, self.parse(s, action), plan)
+
     def danger(self, s: TailwindsState, action: Any) -> str | None:
         a = self.parse(s, action)
         rules = type(s).rules

@@ -101,12 +101,13 @@ class WindwardView(core_view.GameView):
     def describe(self, state: Any, action: Any) -> str:
         return view.describe_action(state, action)
 
-    def explain(self, state: Any, seat: int, action: Any) -> str:
+    def explain(self, state: Any, seat: int, action: Any, plan: Any = None) -> str:
         """The coach's reason for a hint (:func:`windward_nb.windward.hints.explain`): the exact
-        odds of a battle, what a tooth is worth, what a pickup brings."""
+        odds of a battle, where a move is heading and what waits there, what a tooth is worth,
+        what a crew member does to the odds, who can reach a resting ship."""
         from .hints import explain
 
-        return explain(state, seat, self.parse(state, action))
+        return explain(state, seat, self.parse(state, action), plan)
 
     def danger(self, state: Any, action: Any) -> str | None:
         return coach_rules.danger(state, action)

@@ -143,6 +143,25 @@ class WindwardRules(Rules[Action]):
 
         return value(s)
 
+    def search_pace(self, s: GameState) -> float:
+        """Decisions the coach's search plays per second of one core (its hints' ``seconds`` are this
+        much work; ``benchmarks/hint_stability.py --pace``): GreedyBot's rollouts judged at the next
+        turn in a race; CarefulBot's played to the end in the team modes (slower, the Solo
+        Adventure's most: one ship, many crester moves)."""
+        from .teamplay import team_mode
+
+        if not team_mode(s):
+            return 13000.0
+        return 4000.0 if s.mode == "solo" else 6000.0
+
+    def judges_win_chance(self, s: GameState) -> bool:
+        """Is :meth:`value` a chance to win here? In a notoriety race, yes (fitted to who won
+        GreedyBot games); in the Solo Adventure and the Cooperative game it is the team's progress,
+        so the coach's hints play their searched games to the end instead."""
+        from .teamplay import team_mode
+
+        return not team_mode(s)
+
     def settled(self, s: GameState) -> bool:
         """True between two turns (where :meth:`value` judges a position fairly)."""
         from .search import settled

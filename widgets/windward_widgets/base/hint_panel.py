@@ -1,12 +1,15 @@
 """The coach's Hint button on a play table: the best few actions for the person who decides,
-each with the win chance a short search found and a reason in the game's words.
+each with the win chance a short search found, how sure it is, and a reason in the game's words.
 
 A click runs :meth:`Game.hint <windward_nb.core.game.Game.hint>` for the deciding seat
-(from that seat's own view: nobody's secrets are used), shows the hints, pre-selects the
-best one in the table's list of legal actions and offers a *Play it* button per hint (a
-dangerous action still asks twice). The search budget is a few seconds at most and can
-be changed next to the button. The button is disabled while a bot decides or plays, and
-the hints vanish as soon as the position changes.
+(from that seat's own view: nobody's secrets are used), shows the hints (each win chance with
+its 95% interval and the number of searched games), says whether the budget told the best
+apart ("too close to call at 1 s; try 5 s", with a button that thinks that long), pre-selects
+the best one in the table's list of legal actions and offers a *Play it* button per hint (a
+dangerous action still asks twice). The search budget (seconds of search work, the same on
+every machine, so JupyterLab and Voila show the same numbers for the same table) can be
+changed next to the button. The button is disabled while a bot decides or plays, and the
+hints vanish as soon as the position changes.
 """
 
 from __future__ import annotations
@@ -59,9 +62,14 @@ class HintPanel(widgets.VBox):
             b.on_click(self._play(i))
             hide(b, True)
         self.plays = widgets.HBox(self.play_buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        self.longer = button("Think longer", icon="hourglass-half", tooltip="search again with the budget suggested")
+        self.longer.add_class("ww-hint-longer")
+        self.longer.on_click(lambda _b: self._longer_clicked())
+        hide(self.longer, True)
+        self.found: Any = None                     # the last Hints (verdict, budget, method)
         super().__init__(children=[widgets.HBox([self.button, self.seconds],
                                                 layout=widgets.Layout(align_items="center")),
-                                   self.list, self.plays])
+                                   self.list, self.plays, widgets.HBox([self.longer])])
         self.add_class("ww-hint-panel")
 
     # ------------------------------------------------------------------ asking
@@ -100,7 +108,8 @@ class HintPanel(widgets.VBox):
             return []
         finally:
             set_button(self.button, description="Hint", icon="lightbulb-o", disabled=False)
-        self.hints = list(found)
+        self.hints = found
+        self.found = found
         self._position = self._key()
         self._draw()
         best = next((h for h in self.hints if str(h.action) not in t.actions.risky), None)
@@ -108,12 +117,29 @@ class HintPanel(widgets.VBox):
         if best is not None and str(best.action) in options:
             t.actions.select.value = str(best.action)      # pre-selected: Do it plays it
         who = t.seat_name(t.game.current_player)
-        self.messages.show(f"Hints for {who}: the best is {self.hints[0].action}." if self.hints
-                           else "No hint found: try a longer search.", "info")
+        if not self.hints:
+            self.messages.show("No hint found: try a longer search.", "info")
+        elif found.close:
+            self.messages.show(f"Hints for {who}: too close to call at {found.budget}; "
+                               f"first: {self.hints[0].action}.", "info")
+        else:
+            self.messages.show(f"Hints for {who}: the best is {self.hints[0].action}.", "info")
         return self.hints
 
     @guarded()
     def _hint_clicked(self) -> None:
+        self.show_hints()
+
+    @guarded()
+    def _longer_clicked(self) -> None:
+        """Search again with the budget the last hints suggested (seconds, or searched games)."""
+        suggest = getattr(self.found, "suggest", None)
+        if suggest is None:
+            return
+        if self.iterations is not None:
+            self.iterations = int(suggest)
+        else:
+            self.seconds.value = min(float(suggest), float(self.seconds.max))
         self.show_hints()
 
     def _play(self, i: int) -> Callable:
@@ -138,18 +164,29 @@ class HintPanel(widgets.VBox):
 
     def _draw(self) -> None:
         hints = self.hints
+        found = self.found if hints else None
         if not hints:
             value = ""
         else:
             rows = "".join(
-                f'<li class="ww-hint"><b class="ww-hint-action">{esc(str(h.action))}</b> '
-                f'<span class="ww-hint-chance" title="{h.visits} searched games">{h.win_chance:.0%} to win</span>'
-                f' <span class="ww-hint-reason">{esc(h.reason)}</span></li>' for h in hints)
-            value = (f'<div style="font-size:13px"><b>Hints</b> (best first; win chance from '
-                     f'{sum(h.visits for h in hints)} searched games)<ol style="margin:0;padding-left:1.6em">'
-                     f"{rows}</ol></div>")
+                f'<li class="ww-hint"><b class="ww-hint-action">{esc(str(h.action))}</b>: '
+                f'<span class="ww-hint-chance" title="the chance to win after it, its 95% interval and the '
+                f'searched games it rests on">{esc(h.chance_text())}</span> to win '
+                f'<span class="ww-hint-reason">({esc(h.reason)})</span></li>' for h in hints)
+            method = esc(found.method()) if hasattr(found, "method") else "win chances from a search"
+            verdict = getattr(found, "verdict", "")
+            close = bool(getattr(found, "close", False))
+            note = (f'<div class="ww-hint-verdict{" ww-hint-close" if close else ""}" style="margin-top:2px">'
+                    f'{"⚖ " if close else ""}{esc(verdict[:1].upper() + verdict[1:])}.</div>' if verdict else "")
+            value = (f'<div style="font-size:13px"><b>Hints</b> <span class="ww-hint-method">(best first; {method})</span>'
+                     f'<ol style="margin:0;padding-left:1.6em">{rows}</ol>{note}</div>')
         if self.list.value != value:
             self.list.value = value
+        suggest = getattr(found, "suggest", None)
+        if suggest is not None:
+            what = f"{int(suggest)} searched games" if self.iterations is not None else f"{suggest:g} s"
+            set_button(self.longer, description=f"Think {what}")
+        hide(self.longer, suggest is None)
         for i, b in enumerate(self.play_buttons):
             if i < len(hints):
                 set_button(b, description=f"Play {hints[i].action}", style="success", icon="play",
