@@ -81,7 +81,7 @@ def test_solo_reds_keep_their_solo_speed_on_the_small_planet():
     """Reading: the Solo Adventure's 3 + 1 per red defeated applies on either planet."""
     reds = ["2,-4", "3,-2", "4,-1", "1,2", "-3,3", "-3,-1"]        # the six small red starts
     g = ww.scenario(players=1, planet="small:ABCDEF", wind=1, ships=[{"pos": "0,4", "morale": 4}], reds=reds,
-                    auto_chance=False)
+                    auto_chance=False, red_routes="fixed")
     ev = end_at_sky(g)
     far = [m for m in events(ev, "CresterMoved") if m.data["from"] == g.state.planet.cell("2,-4")]
     assert len(far) == 1 and len(far[0].data["path"]) == 4
