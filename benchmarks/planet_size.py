@@ -219,7 +219,7 @@ def summary(data: dict) -> str:
         for size in PLANETS:
             f = fr[size]
             lines.append(f"| {size} | {f['seeds']} | {f['safe_reachable_mean']:.2f} | {f['safe_reachable_none']} "
-                         f"({f['safe_reachable_none'] / f['seeds']:.0%}) | {f['safe_anywhere_mean']:.1f} |")
+                         f"({f['safe_reachable_none'] / f['seeds']:.0%}) | {f['safe_anywhere_mean']:.2f} |")
     gm = data.get("games", {})
     if gm:
         names = [*RACES, "solo", *(f"coop-{d}" for d in DIFFICULTIES)]
