@@ -32,7 +32,7 @@ PLANET_SIZES = ("large", "large-r6", "large-r7", "large-r8", "small")
 #: Other names a person may use for a planet: the legacy ``large`` is the radius-5 planet.
 PLANET_ALIASES = {"large-r5": "large"}
 #: The planet a new game is played on when none is named (``assumed``: see docs/rulings.md, P1).
-DEFAULT_PLANET = "large"
+DEFAULT_PLANET = "large-r6"
 #: The radius of each scaled large planet (the ones not in ``data/tiles.json``).
 SCALED = {"large-r6": 6, "large-r7": 7, "large-r8": 8}
 TERRAINS = ("port", "plain", "drift", "zephyr", "gas", "feeding", "red_start", "corner")
