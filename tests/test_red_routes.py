@@ -282,3 +282,14 @@ def test_the_outcomes_are_exactly_those_of_every_shortest_route(data):
         for start, path in pl.moves:
             assert all(b in p.nbr[a] for a, b in zip((start,) + path, path))
         assert max(Counter(pl.ends).values(), default=0) <= 2 and len(pl.froms) <= 2
+
+
+def test_the_search_bot_and_the_hint_compare_the_outcomes_the_bots_judge_best():
+    from windward_nb.windward import search
+
+    g = resting()
+    opts = search.options(g.state, 0)
+    careful = CarefulBot(seed=1).act(g.state)
+    assert 1 < len(opts) <= search.ROUTE_STEPS and opts[0].action == careful
+    hints = g.hint(iterations=6, seed=1, top=3)
+    assert len(hints) >= 2 and all(h.action in g.legal_actions() and h.action.verb == "reds" for h in hints)
