@@ -293,3 +293,25 @@ def test_the_search_bot_and_the_hint_compare_the_outcomes_the_bots_judge_best():
     assert 1 < len(opts) <= search.ROUTE_STEPS and opts[0].action == careful
     hints = g.hint(iterations=6, seed=1, top=3)
     assert len(hints) >= 2 and all(h.action in g.legal_actions() and h.action.verb == "reds" for h in hints)
+
+
+def test_clicks_on_the_board_narrow_the_outcomes_and_the_last_one_is_played():
+    from windward_widgets.game_board import GameBoard
+
+    g = resting()
+    board = GameBoard(g)
+    assert {hx(g, h) for h in ("1,0", "2,-1", "2,-2", "2,-3")} <= set(view.route_marks(g.state))
+    assert board.dests == {}                                   # no ship moves while the reds' routes are open
+    before = g.state.fingerprint()
+    board.click(hx(g, "0,4"))                                  # not a mark: refused, nothing changes
+    assert g.state.fingerprint() == before and "no red crester can stop at 0,4" in board.message_text
+    for h in ("1,0", "2,-1", "-3,2", "2,-3", "2,-3"):
+        if g.state.frames and g.state.frames[-1]["k"] == "reds":
+            board.click(hx(g, h))
+    if g.state.frames and g.state.frames[-1]["k"] == "reds":
+        left = view.route_options(g.state, board.route_picks)
+        board.click(next(h for h, m in view.route_marks(g.state, board.route_picks).items()
+                         if len(m.stop) < len(left)))
+    assert g.record.actions[-1].startswith("reds ")            # one outcome was applied, by clicks only
+    ends = Counter(Action.parse(g.record.actions[-1]).arg[0])
+    assert ends[(1, 0)] >= 1 and ends[(2, -1)] >= 1 and ends[(-3, 2)] >= 1
