@@ -315,3 +315,16 @@ def test_clicks_on_the_board_narrow_the_outcomes_and_the_last_one_is_played():
     assert g.record.actions[-1].startswith("reds ")            # one outcome was applied, by clicks only
     ends = Counter(Action.parse(g.record.actions[-1]).arg[0])
     assert ends[(1, 0)] >= 1 and ends[(2, -1)] >= 1 and ends[(-3, 2)] >= 1
+
+
+def test_the_invariants_know_who_may_choose_the_routes():
+    from windward_nb.windward.invariants import violations
+
+    s = ww.new_game(players=3, seed=1).state
+    assert not violations(s)
+    s.red_routes = "chosen"
+    assert any("red_routes 'chosen'" in v for v in violations(s))
+    s.red_routes = "sometimes"
+    assert any("red_routes" in v for v in violations(s))
+    solo = ww.new_game(players=1, seed=1).state
+    assert solo.red_routes == "chosen" and not violations(solo)
