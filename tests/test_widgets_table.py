@@ -95,7 +95,11 @@ def test_turn_buttons_leave_port_then_end_turn_with_confirmation():
     assert s.planet.label(s.ships[0].pos) == "0,1" and coach_text(t).startswith("Player 1, you are at sky on 0,1")
     assert {b.description for b in bar.shown()} >= {"End turn"} and "Leave port" not in {b.description for b in bar.shown()}
     bar.buttons["end"].click()
-    assert t.messages.text == "This ends your turn with 3 speed and 2 mates unused. Click again to confirm."
+    # the worst danger first: what the rest brings (a red two spaces away), then the unused speed and mates
+    assert t.messages.text == ("A red crester 2 spaces away (0,3) reaches you at the rest: you lose the battle and "
+                               "your ship 99% of the time. The Trading Post (1 speed), 0,-1 (2 speed) and 1,-1 "
+                               "(2 speed) are out of reach. You also leave 3 speed and 2 mates unused. "
+                               "Click again to confirm.")
     assert bar.buttons["end"].description == "Click again to confirm" and bar.armed() == ["end"]
     assert coach_text(t).startswith("Player 1, you are at sky")     # nothing happened yet
     bar.buttons["end"].click()
@@ -338,11 +342,15 @@ def test_typo_in_the_table_gets_closest_actions_never_a_traceback():
         t.actions.typed.value = typo
         t.actions.typed_button.click()
         assert t.game.state.fingerprint() == fp, typo
-        assert t.messages.kind == "warning" and "Traceback" not in t.messages.text, typo
-        assert t.messages.errors_out.value == "", typo
+        said = t.actions.typed_messages                  # next to the text box, not at the top of the table
+        assert said.kind == "warning" and "Traceback" not in said.text, typo
+        assert t.messages.errors_out.value == "" and t.messages.text == "", typo
     t.actions.typed.value = "leave port nrth"
     t.actions.typed_button.click()
-    assert "Did you mean: leave port N" in t.messages.text
+    assert "Did you mean: leave port N" in t.actions.typed_messages.text
+    t.actions.select.value = "order supplies"            # the position changes: the note under the box goes
+    t.actions.do_button.click()
+    assert t.actions.typed_messages.text == ""
 
 
 def test_event_log_groups_by_turn():

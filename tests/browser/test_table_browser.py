@@ -394,8 +394,8 @@ def test_typo_gets_a_friendly_answer_in_the_browser(table_page):
     box = _table(page).locator(".ww-typed input").first
     box.fill(typo)
     _table(page).locator(".ww-apply-typed").first.click()
-    got = _wait_text(_message(page).locator(".ww-msg-text").first, f"'{typo}' is not an action. Did you mean:",
-                     exact=False)
+    got = _wait_text(_table(page).locator(".ww-typed-message .ww-msg-text").first,
+                     f"'{typo}' is not an action. Did you mean:", exact=False)
     assert legal in got
     _no_traceback(page)
 
