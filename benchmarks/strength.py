@@ -93,6 +93,23 @@ ARMS = {
                             fair=None),
 }
 SEED0 = 20_000  # game g of every arm uses setup seed SEED0 + g
+#: The game options of a result file that names none: every file made before the planet's size
+#: study and the Solo Adventure's chosen red routes (docs/rulings.md, P1 and V10) was played so.
+OLD_OPTIONS = {"planet": "large", "red_routes": "fixed"}
+
+
+def arm_options(arm: str) -> dict:
+    """The options a new result file of ``arm`` is played with: today's defaults, named."""
+    from windward_nb.windward.planet import DEFAULT_PLANET
+    from windward_nb.windward.setup import default_mode, default_red_routes
+
+    mode = str(ARMS[arm].get("mode") or default_mode(int(ARMS[arm]["players"])))  # type: ignore[call-overload]
+    return {"planet": DEFAULT_PLANET, "red_routes": default_red_routes(mode)}
+
+
+def options_of(data: dict) -> dict:
+    """The game options the games of a result file were played with."""
+    return dict(data.get("options", OLD_OPTIONS))
 
 
 def seats_for(arm: str, game: int) -> list[int]:
@@ -104,8 +121,8 @@ def seats_for(arm: str, game: int) -> list[int]:
     return [game % n]
 
 
-def play_one(arm: str, bot: str, game: int) -> dict:
-    spec = dict(ARMS[arm])
+def play_one(arm: str, bot: str, game: int, options: dict | None = None) -> dict:
+    spec = dict(ARMS[arm], **(arm_options(arm) if options is None else options))
     players = int(spec.pop("players"))
     for k in ("title", "fair"):
         spec.pop(k)
@@ -166,6 +183,8 @@ def merge(arm: str, version: str) -> None:
             main = dict(data, games=[])
         if data["bot"] != main["bot"]:
             raise SystemExit(f"{p} holds games of {data['bot']!r}, not {main['bot']!r}")
+        if options_of(data) != options_of(main):
+            raise SystemExit(f"{p} holds games played with {options_of(data)}, not {options_of(main)}")
         have = {g["game"] for g in main["games"]}
         main["games"] += [g for g in data["games"] if g["game"] not in have]
     if main is not None and parts:
@@ -196,6 +215,7 @@ def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = F
                          "move it away to start again")
     if data is None:
         data = {"arm": arm, "version": version, "bot": bot, "title": ARMS[arm]["title"], "fair": ARMS[arm]["fair"],
+                "options": arm_options(arm),
                 "budget": f"{iterations} iterations per searched decision" if version.startswith("mcts") else "none",
                 "commit": git_commit(), "machine": f"{platform.python_implementation()} {platform.python_version()}",
                 "games": []}
@@ -206,7 +226,7 @@ def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = F
     for game in range(first, games):
         if game in done or (part is not None and game % part[1] != part[0]):
             continue
-        data["games"].append(play_one(arm, bot, game))
+        data["games"].append(play_one(arm, bot, game, options_of(data)))
         if not quick:
             OUT.mkdir(parents=True, exist_ok=True)
             if len(data["games"]) <= BIG or len(data["games"]) % 100 == 0 or game == games - 1:
@@ -248,9 +268,10 @@ def print_table(rows: list[dict]) -> None:
 WINS = OUT / "wins"  # records of the first wins of the team arms, replayable with `windward replay`
 
 
-def play_record(arm: str, bot: str, game: int) -> Any:
-    """Game ``game`` of ``arm`` played again by ``bot`` in the arm's seats, with its record."""
-    spec = dict(ARMS[arm])
+def play_record(arm: str, bot: str, game: int, options: dict | None = None) -> Any:
+    """Game ``game`` of ``arm`` played again by ``bot`` in the arm's seats, with its record (``options``:
+    the result file's, see :func:`options_of`; today's defaults if not given)."""
+    spec = dict(ARMS[arm], **(arm_options(arm) if options is None else options))
     players = int(spec.pop("players"))
     for k in ("title", "fair"):
         spec.pop(k)
@@ -272,7 +293,7 @@ def save_wins(first: int = 1) -> list[Path]:
         if ARMS.get(data.get("arm", ""), {}).get("fair", 0) is not None:
             continue  # a notoriety race
         for g in [g for g in data["games"] if g["won"]][:first]:
-            r = play_record(data["arm"], data["bot"], g["game"])
+            r = play_record(data["arm"], data["bot"], g["game"], options_of(data))
             if not (r.over and r.winners == g["winners"]):
                 raise SystemExit(f"{path.name}: game {g['game']} did not end the same way when played again")
             WINS.mkdir(parents=True, exist_ok=True)

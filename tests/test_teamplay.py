@@ -155,7 +155,7 @@ def test_a_recorded_first_win_loads_replays_and_is_played_again_by_its_bot(path)
     arm = max((a for a in strength.ARMS if stem.startswith(a + "-")), key=len)
     result = strength.load(arm, stem[len(arm) + 1:])  # the arm's results name the bot
     assert any(x["game"] == int(game) and x["won"] for x in result["games"])
-    again = strength.play_record(arm, result["bot"], int(game))
+    again = strength.play_record(arm, result["bot"], int(game), strength.options_of(result))
     assert list(again.record.actions) == list(rec.actions)
 
 

@@ -138,7 +138,8 @@ def test_reach_map_colours_by_the_engine_costs():
     costs = movement.reach_costs(t)
     assert rm.costs == {(0 if h < 0 else h): c for h, c in costs.items()}
     near = [h for h, c in rm.costs.items() if c <= 4 and h != start]
-    assert near and all(rm.board.cost_mark.text[h] == str(rm.costs[h]) for h in near)
+    assert near and all(rm.board.cost_mark.text[h] == str(rm.costs[h]) + ("⚠" if h in rm.danger else "")
+                        for h in near)
     far = [h for h, c in rm.costs.items() if c > 4]
     assert far and all(rm.board.cost_mark.text[h] == f"({rm.costs[h]})" for h in far)
     before = dict(rm.costs)

@@ -127,11 +127,13 @@ def test_dice_race_turn_buttons_actions_list_and_typed_actions():
         t.actions.typed.value = typo
         t.actions.typed_button.click()
         assert t.game.state.fingerprint() == before, typo
-        assert t.messages.kind in ("warning", "info") and t.messages.errors_out.value == "", typo
+        said = t.actions.typed_messages                    # said under the text box, not at the table's top
+        assert said.kind in ("warning", "info") and t.messages.errors_out.value == "", typo
     first = str(t.game.legal_actions()[0])               # e.g. "bid 2"
     t.actions.typed.value = first[1] + first[0] + first[2:]
     t.actions.typed_button.click()
-    assert "is not an action. Did you mean: " in t.messages.text and first in t.messages.text
+    said = t.actions.typed_messages.text
+    assert "is not an action. Did you mean: " in said and first in said and t.messages.text == ""
     options = [v for _, v in t.actions.select.options]
     assert options == [str(a) for a in t.game.legal_actions()]
     t.actions.select.value = options[0]
@@ -273,7 +275,7 @@ def test_any_typed_text_is_applied_only_when_legal(text):
         t.undo()
         assert t.game.state.fingerprint() == before
     else:
-        assert t.messages.kind in ("warning", "info")
+        assert t.actions.typed_messages.kind in ("warning", "info")
 
 
 def test_panels_work_alone_and_ask_twice():

@@ -203,11 +203,12 @@ def test_actions_panel_select_typed_and_quick_buttons():
     fp = g.state.fingerprint()
     ap.typed.value = "move into the sun"                 # a typo: a friendly reason and the nearest actions
     ap.typed_button.click()
-    assert ap.messages.text.startswith("'move into the sun' is not an action. Did you mean: move")
-    assert ap.messages.kind == "warning" and ap.messages.errors_out.value == "" and g.state.fingerprint() == fp
+    said = ap.typed_messages                             # said under the text box
+    assert said.text.startswith("'move into the sun' is not an action. Did you mean: move")
+    assert said.kind == "warning" and ap.messages.errors_out.value == "" and g.state.fingerprint() == fp
     ap.typed.value = "end turn"                          # speed and mates unused: asks twice
     ap.typed_button.click()
-    assert g.state.fingerprint() == fp and "Click again to confirm" in ap.messages.text
+    assert g.state.fingerprint() == fp and "Click again to confirm" in said.text
     assert ap.typed_button.description == "Click again to confirm" and ap.typed_button.button_style == "danger"
     ap.typed_button.click()
     ap.refresh()

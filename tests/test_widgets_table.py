@@ -95,7 +95,11 @@ def test_turn_buttons_leave_port_then_end_turn_with_confirmation():
     assert s.planet.label(s.ships[0].pos) == "0,1" and coach_text(t).startswith("Player 1, you are at sky on 0,1")
     assert {b.description for b in bar.shown()} >= {"End turn"} and "Leave port" not in {b.description for b in bar.shown()}
     bar.buttons["end"].click()
-    assert t.messages.text == "This ends your turn with 3 speed and 2 mates unused. Click again to confirm."
+    # the worst danger first: what the rest brings (a red two spaces away), then the unused speed and mates
+    assert t.messages.text == ("A red crester 2 spaces away (0,3) reaches you at the rest: you lose the battle and "
+                               "your ship 99% of the time. The Trading Post (1 speed), 0,-1 (2 speed) and 1,-1 "
+                               "(2 speed) are out of reach. You also leave 3 speed and 2 mates unused. "
+                               "Click again to confirm.")
     assert bar.buttons["end"].description == "Click again to confirm" and bar.armed() == ["end"]
     assert coach_text(t).startswith("Player 1, you are at sky")     # nothing happened yet
     bar.buttons["end"].click()
@@ -188,7 +192,7 @@ def test_select_never_points_at_a_dangerous_action_after_refresh():
 
 # =============================================================================== watchable bots
 def test_bots_at_once_then_the_summary_for_the_human():
-    t = table(bots={1: "greedy", 2: "random"})
+    t = table(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"})
     _at_rest(t)
     t.actions.press(next(i for i, b in enumerate(t.actions.quick) if b.tooltip.startswith("rest discard")))
     assert t.game.current_player == 0 and t.game.state.turn_number == 4
@@ -338,11 +342,15 @@ def test_typo_in_the_table_gets_closest_actions_never_a_traceback():
         t.actions.typed.value = typo
         t.actions.typed_button.click()
         assert t.game.state.fingerprint() == fp, typo
-        assert t.messages.kind == "warning" and "Traceback" not in t.messages.text, typo
-        assert t.messages.errors_out.value == "", typo
+        said = t.actions.typed_messages                  # next to the text box, not at the top of the table
+        assert said.kind == "warning" and "Traceback" not in said.text, typo
+        assert t.messages.errors_out.value == "" and t.messages.text == "", typo
     t.actions.typed.value = "leave port nrth"
     t.actions.typed_button.click()
-    assert "Did you mean: leave port N" in t.messages.text
+    assert "Did you mean: leave port N" in t.actions.typed_messages.text
+    t.actions.select.value = "order supplies"            # the position changes: the note under the box goes
+    t.actions.do_button.click()
+    assert t.actions.typed_messages.text == ""
 
 
 def test_event_log_groups_by_turn():
@@ -466,15 +474,20 @@ def test_table_records_are_loadable_round_trip(tmp_path):
 
 def test_pieces_on_the_default_table_cover_twice_the_screen_area_of_the_first_table():
     """The first table drew a 560 x 600 board; the table's default board is smaller, so the
-    pieces are compared in screen pixels, kind by kind, at each table's default width."""
+    pieces are compared in screen pixels, kind by kind, at each table's default width, on the
+    planet of the first table (radius 5). The default planet since the size study (radius 6,
+    rulings P1) puts more spaces across the same board: its pieces are about 1.5 times the first
+    table's."""
     from windward_widgets import BoardWidget
     from windward_widgets.board import PIECE_AREA_V1, PIECE_STYLE
 
     first = BoardWidget("large:ABCDEF", width=560, height=600)
-    t = table()
+    t = table(ww.new_game(players=3, seed=7, planet="large"))
+    default = table()
     for kind, (_marker, area, *_rest) in PIECE_STYLE.items():
         assert t.board.piece_marks[kind].default_size == t.board._area(area)
         assert t.board._area(area) >= 2 * first._area(PIECE_AREA_V1[kind]), kind
+        assert default.board._area(area) >= 1.45 * first._area(PIECE_AREA_V1[kind]), kind
     # and the board is the widest part of the table: the controls column is capped below it
     assert int(t.main.children[1].layout.max_width.rstrip("px")) < int(t.board.fig.layout.width.rstrip("px"))
 

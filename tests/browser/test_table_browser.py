@@ -64,7 +64,7 @@ class Plan:
     """The same clicks on an in-process table; ``steps`` records what the table says after each."""
 
     def __init__(self):
-        self.t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0)
+        self.t = PlayTable(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"}, bot_pause=0)
         self.steps: list[dict] = []
         self.note("start")
 
@@ -394,8 +394,8 @@ def test_typo_gets_a_friendly_answer_in_the_browser(table_page):
     box = _table(page).locator(".ww-typed input").first
     box.fill(typo)
     _table(page).locator(".ww-apply-typed").first.click()
-    got = _wait_text(_message(page).locator(".ww-msg-text").first, f"'{typo}' is not an action. Did you mean:",
-                     exact=False)
+    got = _wait_text(_table(page).locator(".ww-typed-message .ww-msg-text").first,
+                     f"'{typo}' is not an action. Did you mean:", exact=False)
     assert legal in got
     _no_traceback(page)
 

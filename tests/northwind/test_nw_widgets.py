@@ -211,7 +211,7 @@ def test_any_typed_text_is_applied_only_when_legal(text):
         t.undo()
         assert t.game.state.fingerprint() == before
     else:
-        assert t.messages.kind in ("warning", "info")
+        assert t.actions.typed_messages.kind in ("warning", "info")   # said under the text box
 
 
 # ------------------------------------------------------------------------------- the replay

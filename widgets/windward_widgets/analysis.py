@@ -121,6 +121,9 @@ class ReachMap(widgets.VBox):
     Click a space to put the ship there; choose the wind and the speed you have.
     Spaces within that speed show their cost in colour (0 free downwind, 1, 2, ...);
     those further away are grey with the cost in brackets; unreachable ones stay plain.
+    A space within reach where a crester would reach the resting ship is marked ⚠ and
+    its hover text says what the rest would bring there
+    (:func:`windward_nb.windward.forecast.rest_forecast`, exact).
     """
 
     def __init__(self, state=None, *, index: int | None = None, wind: int | None = None, seat: int | None = None,
@@ -139,6 +142,7 @@ class ReachMap(widgets.VBox):
             index = 0 if pos < 0 else pos
         self.index = index
         self.costs: dict[int, int] = {}
+        self.danger: dict[int, dict] = {}
         self.messages = MessageArea()
         self.board = BoardWidget(p, wind=wind or state.wind, width=board_width, height=board_width + 40)
         self.wind = widgets.ToggleButtons(options=[(f"{d} {direction_name(d)}", d) for d in range(1, 7)],
@@ -175,9 +179,10 @@ class ReachMap(widgets.VBox):
 
     def recompute(self) -> None:
         """Recompute the costs from the engine and recolour the board in place."""
-        r = view.reach_view(self.state, self.index, self.wind.value, self.seat)
-        self.costs = r["costs"]
         have = self.speed.value
+        r = view.reach_view(self.state, self.index, self.wind.value, self.seat, danger_within=have)
+        self.costs = r["costs"]
+        self.danger = r["danger"]
         idx, colours, labels, notes = [], [], {}, {}
         for h, c in sorted(self.costs.items()):
             if h == self.index:
@@ -185,12 +190,15 @@ class ReachMap(widgets.VBox):
             idx.append(h)
             if c <= have:
                 colours.append(COST_COLOURS[min(c, len(COST_COLOURS) - 1)])
-                labels[h] = str(c)
+                labels[h] = str(c) + ("⚠" if h in self.danger else "")
             else:
                 colours.append("#BBBBBB")
                 labels[h] = f"({c})"
             notes[h] = f"needs {c} speed this turn" + (" (free, downwind)" if c == 0 else "")
+            if h in self.danger:
+                notes[h] += ". Resting here: " + self.danger[h]["text"]
         within = sum(1 for h, c in self.costs.items() if h != self.index and c <= have)
+        risky = sum(1 for h in self.danger if h != self.index and self.costs.get(h, have + 1) <= have)
         with _held(self.board, self.info):
             if self.board.wind != self.wind.value:
                 self.board.set_wind(self.wind.value)
@@ -199,4 +207,6 @@ class ReachMap(widgets.VBox):
             where = self.state.planet.describe(self.index) if self.index else "the Trading Post"
             self.info.value = (f'<div style="font-size:13px">Ship of player {self.seat + 1} at <b>{esc(where)}</b>, '
                                f"wind {self.wind.value} ({direction_name(self.wind.value)}): <b>{within}</b> spaces "
-                               f"within {have} speed, {len(idx) - within} more further away.</div>")
+                               f"within {have} speed, {len(idx) - within} more further away."
+                               + (f" ⚠ marks the {risky} of them where a crester would reach the resting ship."
+                                  if risky else "") + "</div>")

@@ -112,6 +112,34 @@ class SideControls(widgets.VBox):
     def _crew_changed(self, _change: dict) -> None:
         self.cannons.max = self.max_cannons()
 
+    def set_args(self, args: dict[str, Any]) -> None:
+        """Set the controls from keyword arguments of ``battle_odds`` (this side's only; sliders
+        grow where the value needs more room)."""
+        r = self.role
+
+        def put(w: widgets.IntSlider, value: int) -> None:
+            if value > w.max:
+                w.max = value
+            w.value = value
+
+        kind = args.get(r, "ship")
+        self.kind.value = "dice" if isinstance(kind, int) else kind
+        if isinstance(kind, int):
+            put(self.dice, kind)
+        crew = list(args.get(f"{r}_crew", ()))
+        for slot, w in self.crew.items():  # first: the crew sets the cannon slots
+            w.value = next((c for c in crew if self.components.crew_slot.get(c) == slot), "")
+        self.cannons.max = self.max_cannons()
+        put(self.count, int(args.get(f"{r}_count", 1)))
+        put(self.cannons, int(args.get(f"{r}_cannons", 0)))
+        put(self.tokens, int(args.get(f"{r}_tokens", 0)))
+        cards = list(args.get(f"{r}_cards", ()))
+        for cid, w in self.cards.items():
+            put(w, cards.count(cid))
+        morale = args.get(f"{r}_morale")
+        if morale is not None:
+            put(self.morale, int(morale))
+
     def args(self) -> dict[str, Any]:
         """This side's keyword arguments of ``battle_odds``."""
         r = self.role
@@ -233,6 +261,29 @@ class OddsExplorer(widgets.VBox):
                                   animation_duration=0, padding_y=0, title="",
                                   fig_margin={"top": 60, "bottom": 10, "left": 80, "right": 10},
                                   layout=widgets.Layout(width=f"{min(width, 640)}px", height="400px"))
+
+    def load_battle(self, state, cannons: int | None = None) -> None:
+        """Set both sides from the battle in progress in ``state`` (a Windward position) before its
+        dice are rolled: the parties, cannons (``cannons`` for the ship firing now, all for one still
+        to fire), crew, cards, tokens and morale, as the table's battle panel sees them
+        (:func:`windward_nb.windward.view.battle_odds_args`), with the best bonuses."""
+        args = view.battle_odds_args(state, cannons)
+        if args is None:
+            raise ValueError("no battle is being fought in this position")
+        with self.hold_sync():
+            for w in self.attacker.controls + self.defender.controls + [self.play, self.exact]:
+                w.unobserve(self._changed, names="value")
+            try:
+                self.attacker.set_args(args)
+                self.defender.set_args(args)
+                self.play.value = "best"
+                self.attacker.show_relevant()
+                self.defender.show_relevant()
+            finally:
+                for w in self.attacker.controls + self.defender.controls + [self.play, self.exact]:
+                    w.observe(self._changed, names="value")
+        self.recompute()
+        self.recompute_grid()
 
     # ------------------------------------------------------------------ recomputation
     def args(self) -> dict[str, Any]:

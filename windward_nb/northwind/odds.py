@@ -38,8 +38,8 @@ from ..core import dice
 from ..core.html import percent, table
 from .components import BATTLE_FACES, Components, load_components
 
-__all__ = ["PirateOdds", "VoyageOdds", "pirate_odds", "pirate_table", "voyage_odds", "stack_counts",
-           "stack_outlook"]
+__all__ = ["PirateOdds", "VoyageOdds", "NextTile", "pirate_odds", "pirate_table", "voyage_odds", "stack_counts",
+           "stack_outlook", "fight_odds", "fog_next", "next_tile", "next_tile_text"]
 
 
 # =============================================================================== battles
@@ -280,3 +280,136 @@ def stack_outlook(state: Any, seat: int, sail: int | None = None, lookout: bool 
                               reach_clear=sum((p * v.reach_clear for p, v in parts), Fraction(0)),
                               fogs=fogs, sent_under=sum((p * v.sent_under for p, v in parts), Fraction(0))))
     return out
+
+
+# =============================================================================== the table's figures
+def fight_odds(state: Any) -> PirateOdds:
+    """The odds of fighting the pirate ship in front of the voyager now (phase ``pirate``): its
+    cannons, its Cannoneer and the game's battle die, through :func:`pirate_odds` (whose hits per
+    face are the rules' own, ``Components.face_hits``). What the table's coach quotes."""
+    seat = state.turn
+    return pirate_odds(state.cannons[seat], state.pirate, state.has(seat, "cannoneer"), state.comp.battle_die)
+
+
+@dataclass(frozen=True)
+class NextTile:
+    """What the next tile of a voyage may bring, as its captain can know it.
+
+    ``fog``: the chance the next tile is a fog tile; ``pirates``: for each pirate strength, the
+    chance the next tile brings that pirate (fog, then that face of the event die);
+    ``cannot_beat``: the chance it brings a pirate too strong for every roll of the captain's
+    cannons; ``defeat_if_fought``: the chance of a defeat if every pirate is fought;
+    ``can_pay``: the captain holds the ransom; ``known``: the captain's Lookout saw the tile;
+    ``unseen``: tiles the next one may be (0 when it is known).
+    """
+
+    fog: Fraction
+    pirates: tuple[tuple[int, Fraction], ...]
+    cannot_beat: Fraction
+    defeat_if_fought: Fraction
+    can_pay: bool
+    known: bool
+    unseen: int
+
+    @property
+    def pirate(self) -> Fraction:
+        return sum((p for _, p in self.pirates), Fraction(0))
+
+
+def fog_next(state: Any, seat: int) -> tuple[Fraction, bool, int]:
+    """The chance, as ``seat`` can know it, that the next tile revealed from the stack being
+    sailed is a fog tile: ``(chance, known, candidates)``.
+
+    The captain knows which tiles have been seen in each stack and what its own Lookout saw; the
+    unseen tiles lie anywhere unseen with equal chance, and the stack's order is unknown except a
+    tile its Lookout kept on top (then known) or put under (then last). The same knowledge as
+    :func:`windward_nb.northwind.hidden.determinize`, which the tests sample to check this.
+    """
+    comp = state.comp
+    i = state.stack
+    own = seat == state.turn
+    if own and state.peek:
+        return (Fraction(int(comp.tile(state.peek).kind == "fog")), True, 0)
+    located = [set(state.known[k]) | set(state.secret[seat][k]) for k in range(len(state.stacks))]
+    placed = set().union(*located)
+    unknown = [t for t in comp.tiles if t not in placed]
+    size = len(state.stacks[i])
+    face_down = located[i] - set(state.row)
+    under = state.under if (own and state.under) else ""
+    free = size - len(face_down)
+    middle = size - (1 if under else 0)
+    if middle <= 0:  # only the tile put under is left: it comes next
+        return (Fraction(int(comp.tile(state.under).kind == "fog")) if under else Fraction(0), bool(under), 0)
+    known_fog = sum(comp.tile(t).kind == "fog" for t in face_down if t != under)
+    u_fog = sum(comp.tile(t).kind == "fog" for t in unknown)
+    hidden_fog = Fraction(free * u_fog, len(unknown)) if unknown else Fraction(0)
+    return ((known_fog + hidden_fog) / middle, False, middle)
+
+
+def next_tile(state: Any, seat: int | None = None) -> NextTile | None:
+    """What the next tile of the voyage under way may bring its captain (``None`` when no tile is
+    about to be revealed: outside the phases ``prepare`` and ``sail``).
+
+    One cannon cannot score the 2 or 3 hits of the stronger pirates:
+
+    >>> from windward_nb.northwind.scenario import scenario
+    >>> g = scenario(players=2, cannons=[1, 1])
+    >>> _ = g.apply("sail olsand")
+    >>> n = next_tile(g.state)
+    >>> n.fog, n.unseen, [(k, str(p)) for k, p in n.pirates]
+    (Fraction(1, 4), 8, [(1, '1/12'), (2, '1/24'), (3, '1/24')])
+    >>> n.cannot_beat, n.defeat_if_fought
+    (Fraction(1, 12), Fraction(1, 8))
+    """
+    if state.phase not in ("prepare", "sail"):
+        return None
+    seat = state.turn if seat is None else seat
+    voyager = state.turn
+    comp = state.comp
+    fog, known, unseen = fog_next(state, seat)
+    faces = comp.event_die
+    cannoneer = state.has(voyager, "cannoneer")
+    pirates: list[tuple[int, Fraction]] = []
+    cannot = lost = Fraction(0)
+    for k in sorted({int(f.split()[1]) for f in faces if f.startswith("pirate")}):
+        p = fog * Fraction(faces.count(f"pirate {k}"), len(faces))
+        pirates.append((k, p))
+        o = pirate_odds(state.cannons[voyager], k, cannoneer, comp.battle_die)
+        if not o.winnable:
+            cannot += p
+        lost += p * o.loss
+    return NextTile(fog=fog, pirates=tuple(pirates), cannot_beat=cannot, defeat_if_fought=lost,
+                    can_pay=state.gold[voyager] >= comp.ransom, known=known, unseen=unseen)
+
+
+def _pct(p: Any) -> str:
+    """A chance in whole percent that never rounds a possibility away (``under 1%``, ``over 99%``)."""
+    if 0 < p < Fraction(1, 200):
+        return "under 1%"
+    if Fraction(199, 200) < p < 1:
+        return "over 99%"
+    return percent(p, 0)
+
+
+def next_tile_text(state: Any, seat: int | None = None) -> str | None:
+    """The coach's words for :func:`next_tile` (``None`` when no tile is about to be revealed)."""
+    n = next_tile(state, seat)
+    if n is None:
+        return None
+    voyager = state.turn
+    cannons = state.cannons[voyager]
+    if n.known:
+        head = "The next tile is the one your Lookout saw: " + ("a fog tile" if n.fog else "no fog")
+    else:
+        head = f"Next tile: fog {_pct(n.fog)} (from the {n.unseen} tiles it may be)"
+    if not n.fog:
+        return head + ": no pirate can come out of it."
+    cannoneer, die = state.has(voyager, "cannoneer"), state.comp.battle_die
+    strengths = ", ".join(f"strength {k} {_pct(pirate_odds(cannons, k, cannoneer, die).win)}" for k, _ in n.pirates)
+    text = (f"{head}; a pirate comes out of it {_pct(n.pirate)} of the time, and your "
+            f"{cannons} cannon{'s' if cannons != 1 else ''} beat {strengths}. ")
+    text += (f"A pirate you cannot beat: {_pct(n.cannot_beat)}; a defeat if you fight whatever comes: "
+             f"{_pct(n.defeat_if_fought)}")
+    text += (f" (or pay the {state.comp.ransom}-gold ransom)." if n.can_pay
+             else f"; you cannot pay the {state.comp.ransom}-gold ransom.")
+    return text

@@ -100,16 +100,19 @@ class NorthWindView(GameView):
             hints = ("Click a stack on the board to sail into it.",
                      f"Your range is {s.sail[who]} tiles; at most 2 actions per voyage.")
         elif ph in ("prepare", "sail"):
-            hints = ("Click the stack you sail (or Reveal) for the next tile.",)
+            from .odds import next_tile_text
+
+            risk = next_tile_text(s, who)
+            hints = ("Click the stack you sail (or Reveal) for the next tile.",) + ((risk,) if risk else ())
         elif ph == "tile":
             n = len([a for a in self.legal(s) if a.verb != "pass"])
             hints = (f"{n} way{'s' if n != 1 else ''} to use it; passing costs no action.",
                      f"Actions used: {s.actions} of 2.")
         elif ph == "pirate":
-            from .odds import pirate_odds
+            from .odds import _pct, fight_odds
 
-            o = pirate_odds(s.cannons[who], s.pirate, s.has(who, "cannoneer"), s.comp.battle_die)
-            hints = (f"Fighting wins {float(o.win):.0%} of the time with {s.cannons[who]} "
+            o = fight_odds(s)
+            hints = (f"Fighting wins {_pct(o.win)} of the time with {s.cannons[who]} "
                      f"cannon{'s' if s.cannons[who] != 1 else ''}; a defeat ends the voyage.",)
         elif ph == "letter":
             hints = (f"You hold {s.letters[who]} letter{'s' if s.letters[who] != 1 else ''}; a deal here spends one.",)

@@ -239,8 +239,11 @@ class TailwindsView(GameView):
                          ("Click a highlighted start space.",))
         if kind in ("choose", "rechoose"):
             again = " again (not the card you took back)" if kind == "rechoose" else ""
+            from .forecast import wind_words
+
             return Coach(who, "choose", f"{name}, choose a movement card face down{again}; the others will not see it "
-                                        "until everyone has chosen.", ("Use the buttons of your hand.",))
+                                        "until everyone has chosen.",
+                         ("Use the buttons of your hand.", *wind_words(s, who)))
         if s.pending:
             return Coach(who, kind, status(s).split(". ", 1)[-1])
         card = s.card(s.turn, key) if (key := s.revealed[s.turn]) else None
@@ -251,6 +254,9 @@ class TailwindsView(GameView):
                          "instead.")
         if s.points > 0 and not type(s).rules.can_move(s):
             hints.append("No boat can move: end your turn.")
+        from .forecast import wind_words
+
+        hints += wind_words(s, who)
         text = f"{name}, spend {pts} ({card.name if card else 'no card'})" if s.points else \
             f"{name}, your points are spent: end your turn"
         rainbow = s.rainbow[who]
@@ -292,6 +298,10 @@ class TailwindsView(GameView):
                 return "Your aft boat is in last place: this boat would cross the line and leave the race."
         if a.verb == "give":
             return "You give your rainbow card away."
+        if a.verb in ("fore", "aft"):
+            from .forecast import move_warning
+
+            return move_warning(s, a)
         return None
 
     def turn_buttons(self, s: TailwindsState) -> list[TurnButton]:

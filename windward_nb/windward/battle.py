@@ -16,8 +16,10 @@ from __future__ import annotations
 from functools import lru_cache
 from math import ceil, factorial
 from typing import Any, cast
+from collections.abc import Iterable
 
 from .actions import Action
+from .components import Components
 from .cresters import red_fallback
 from .events import Event
 from .frames import FRAME_KINDS, BattleFrame, FrameKind, PlunderFrame, Refusal, register_frame
@@ -59,17 +61,68 @@ def hit_cards(s: GameState, seat: int) -> list[str]:
     return [c for c in s.ships[seat].hand if s.components.card(c).kind == "hits"]
 
 
+def _crew_effect(comp: Components, crew: Iterable[str], key: str) -> int:
+    effects = comp.crew_effects
+    return sum(effects.get(c, {}).get(key, 0) for c in crew)
+
+
+def party_dice(comp: Components, kind: str, attacking: bool, crew: Iterable[str] = (), cannons: int = 0,
+               count: int = 1) -> int:
+    """Battle dice a party rolls: its kind's strength (times ``count`` red cresters fighting
+    together); a ship adds one die per cannon fired and, when it attacks, its crew's attack
+    strength (the Sergeant); a longboat adds its crew's longboat strength (the Harpooner).
+
+    The engine's battles and :mod:`windward_nb.windward.odds` both count dice with this
+    function, so the odds a table shows cannot leave out a die the rules roll.
+
+    >>> from windward_nb.windward.components import load_components
+    >>> comp = load_components()
+    >>> party_dice(comp, "ship", True, ["Sergeant"], cannons=2), party_dice(comp, "ship", False, ["Sergeant"], 2)
+    (5, 4)
+    >>> party_dice(comp, "red", True, count=2)
+    10
+    """
+    n = comp.strength[kind] * count
+    if kind == "ship":
+        n += cannons
+        if attacking:
+            n += _crew_effect(comp, crew, "attack_strength")
+    elif kind == "longboat":
+        n += _crew_effect(comp, crew, "longboat_strength")
+    return n
+
+
+def party_hits(comp: Components, kind: str, crew: Iterable[str], other_kind: str) -> int:
+    """Hits a party adds to its dice before cards and tokens: a ship's crew against a red
+    crester (the Marine's +2), whether the ship attacks or defends. Shared, like
+    :func:`party_dice`, by the engine's result and the odds.
+
+    >>> from windward_nb.windward.components import load_components
+    >>> comp = load_components()
+    >>> party_hits(comp, "ship", ["Marine"], "red"), party_hits(comp, "ship", ["Marine"], "white")
+    (2, 0)
+    """
+    if kind == "ship" and other_kind == "red":
+        return _crew_effect(comp, crew, "hits_vs_red")
+    return 0
+
+
+def _crew_of(s: GameState, kind: str, seat: int) -> list[str]:
+    return s.ships[seat].crew if kind in PLAYER_KINDS else []
+
+
 def strength(s: GameState, f: BattleFrame, side: str, cannons: int = 0) -> int:
+    """Dice side ``"a"`` or ``"d"`` of the battle rolls with ``cannons`` fired (:func:`party_dice`)."""
     kind = f["att"] if side == "a" else f["def"]
     seat = f["a_seat"] if side == "a" else f["d_seat"]
-    base = s.components.strength[kind] * (f["a_n"] if side == "a" else f["d_n"])  # several reds add up
-    if kind == "ship":
-        base += cannons
-        if side == "a":
-            base += s.crew_bonus(seat, "attack_strength")
-    elif kind == "longboat":
-        base += s.crew_bonus(seat, "longboat_strength")
-    return base
+    count = f["a_n"] if side == "a" else f["d_n"]  # several reds add up
+    return party_dice(s.components, kind, side == "a", _crew_of(s, kind, seat), cannons, count)
+
+
+def extra_hits(s: GameState, f: BattleFrame, side: str) -> int:
+    """Hits side ``"a"`` or ``"d"`` adds to its dice before bonuses (:func:`party_hits`)."""
+    kind, other = (f["att"], f["def"]) if side == "a" else (f["def"], f["att"])
+    return party_hits(s.components, kind, _crew_of(s, kind, seat_of(f, side)), other)
 
 
 def start(s: GameState, ev: list[Event], **f: Any) -> None:
@@ -242,12 +295,9 @@ def bonus_done(s: GameState, f: BattleFrame) -> None:
 
 
 def totals(s: GameState, f: BattleFrame) -> tuple[int, int]:
-    a = sum(f["a_dice"]) + f["a_bonus"]
-    d = sum(f["d_dice"]) + f["d_bonus"]
-    if f["def"] == "red" and f["att"] == "ship":
-        a += s.crew_bonus(f["a_seat"], "hits_vs_red")
-    if f["att"] == "red" and f["def"] == "ship":
-        d += s.crew_bonus(f["d_seat"], "hits_vs_red")
+    """Each side's hits so far: its dice, its crew's hits (:func:`extra_hits`) and the bonuses played."""
+    a = sum(f["a_dice"]) + f["a_bonus"] + extra_hits(s, f, "a")
+    d = sum(f["d_dice"]) + f["d_bonus"] + extra_hits(s, f, "d")
     return a, d
 
 
@@ -316,7 +366,9 @@ def resolve(s: GameState, ev: list[Event], f: BattleFrame) -> None:
         if f["att"] == "red":
             s.turn.fought_reds[-1] = f["a_from"]
         _no_repeat(s, f)
-        if f["att"] in PLAYER_KINDS:
+        # edition a: tokens only when a ship or longboat attacked; edition b: "both players take a
+        # '+2' token" whoever attacked, so a resting ship tied by a crester takes one (rulings D5)
+        if f["att"] in PLAYER_KINDS or s.edition == "b":
             for side in ("a", "d"):
                 if kind_of(f, side) in PLAYER_KINDS:
                     _give_token(s, ev, seat_of(f, side))

@@ -33,7 +33,7 @@ from typing import Any
 from collections.abc import Iterable, Sequence
 
 from . import battle as battle_rules
-from . import engine, movement
+from . import engine, forecast, movement
 from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
 from ..core.errors import IllegalActionError
@@ -45,7 +45,7 @@ __all__ = ["Coach", "coach", "danger", "dangers", "turn_buttons", "Typed", "read
 
 #: every kind of decision the coach knows (``Coach.kind``)
 DECISION_KINDS = ("turn_port", "turn_sky", "battle_cannons", "battle_flag", "battle_bonus", "rest", "take",
-                  "plunder", "place_red", "place_white", "teeth", "release", "chance", "over")
+                  "plunder", "place_red", "place_white", "teeth", "release", "reds", "chance", "over")
 
 MOVE_VERBS = frozenset({"move", "leave", "enter", "zephyr", "around"})
 
@@ -159,10 +159,29 @@ def coach(s: GameState, names: Sequence[str] | None = None) -> Coach:
         text = (f"{name}, cash your crester teeth ({ship.grey_teeth} grey, {ship.red_teeth} red): take "
                 f"{notoriety} notoriety, or {gas} gas (as much as your gas storage holds).")
         return Coach(who, "teeth", text, ())
+    if k == "reds":
+        return _routes(s, who, name)
     if k == "release":
         return Coach(who, "release", f"{name}, release the tagged {f['crester']} crester: click an empty space "
                                      "next to your ship.", ())
     return Coach(who, k, f"{name}: {engine._waiting_for(s)}.", ())
+
+
+def _routes(s: GameState, who: int, name: str) -> Coach:
+    """Solo Adventure with chosen routes: the resting player picks how the red cresters come."""
+    from .cresters import red_route_plans
+
+    plans = red_route_plans(s)
+    attack = sorted({len(p.froms) for p in plans})
+    reach = ("none of them reaches your ship" if attack == [0] else
+             f"{_join([str(n) for n in attack], 'or')} of them reach your ship" if len(attack) > 1 else
+             f"{attack[0]} of them reach{'es' if attack[0] == 1 else ''} your ship")
+    text = (f"{name}, choose the red cresters' routes: each takes a shortest route toward your ship, and "
+            f"{_plural(len(plans), 'outcome')} differ in where they stop ({reach}). The board marks where "
+            "each red can stop: click one to narrow the choice, or pick an outcome from the list.")
+    hints = ("Red cresters that reach your ship attack together (5 dice each).",
+             "Two red cresters on one space move and attack together later: 10 dice.")
+    return Coach(who, "reds", text, hints)
 
 
 def _turn(s: GameState, name: str) -> Coach:
@@ -236,6 +255,11 @@ def _turn(s: GameState, name: str) -> Coach:
         end = "end your turn (rest, the reds here move, +1 notoriety)"
     text = f"{name}, you are at sky on {where}: "
     text += (_join(can, "or") + "; then " if can else "") + end + f". {_tail(s)}"
+    rest, outlook = forecast.rest_words(s)
+    if rest:
+        hints.insert(0, "If you end your turn here: " + rest[0].lower() + rest[1:])
+    elif outlook is not None and outlook.safe:
+        hints.insert(0, "If you end your turn here, no crester can reach you at the rest.")
     hints.append("Resting at sky: discard a supply card or lose 1 morale.")
     if ship.hold:
         proc = "Research Crester" if _is_naturalist(s) else "Process Crester"
@@ -288,6 +312,9 @@ def _battle(s: GameState, f: Any, who: int, names: Sequence[str] | None) -> Coac
         title = f"Battle at {s.planet.label(f['hex'])}: {f['a_n']} red cresters attack {d_party}"
     ship = s.ships[who]
     hints: list[str] = []
+    odds = _odds_hint(s, f, side)
+    if odds:
+        hints.append(odds)
     if step in ("a_cannons", "d_cannons"):
         base = f[side + "_str"]
         if ship.cannons:
@@ -304,7 +331,7 @@ def _battle(s: GameState, f: Any, who: int, names: Sequence[str] | None) -> Coac
     if step in ("a_flag", "d_flag"):
         text = (f"{title}. {name} ({role}): play False Flag to call the battle off (the attacker falls back), "
                 "or let it go on.")
-        return Coach(who, "battle_flag", text, ())
+        return Coach(who, "battle_flag", text, tuple(hints))
     a_tot, d_tot = battle_rules.totals(s, f)
     mine, theirs = (a_tot, d_tot) if side == "a" else (d_tot, a_tot)
     extras = []
@@ -320,6 +347,27 @@ def _battle(s: GameState, f: Any, who: int, names: Sequence[str] | None) -> Coac
             and mine < theirs and f[("d" if side == "a" else "a") + "_str"] is not None):
         hints.append("Stopping now loses the battle.")
     return Coach(who, "battle_bonus", text, tuple(hints))
+
+
+def _odds_hint(s: GameState, f: Any, side: str) -> str:
+    """The battle's exact odds for the side deciding now, before the bonus steps (the battle
+    panel's figures, :func:`windward_nb.windward.outlook.battle_now`)."""
+    from . import outlook
+
+    step = f["step"]
+    if step not in ("a_cannons", "d_cannons", "a_flag", "d_flag"):
+        return ""
+    o = outlook.battle_now(s)
+    if o is None:
+        return ""
+    win, lose = (float(o.win), float(o.loss)) if side == "a" else (float(o.loss), float(o.win))
+    pct = forecast.chance_words
+    kind = f["att"] if side == "a" else f["def"]
+    how = "firing all your cannons" if step.endswith("cannons") and s.ships[battle_rules.decider(f)].cannons \
+        else "fought to the end"
+    text = f"Exact odds, {how}: you win {pct(win)}, tie {pct(float(o.tie))}, lose {pct(lose)}"
+    lost = float(o.ship_lost.get("attacker" if side == "a" else "defender", 0)) if kind == "ship" else 0.0
+    return text + (f"; your ship is lost {pct(lost)} of the time." if lost else ".")
 
 
 # =============================================================================== danger
@@ -366,6 +414,9 @@ def danger(s: GameState, action: Action | str) -> str | None:
         if t.frames and t.frames[-1]["k"] == "rest" and not t.ships[who].hand and t.ships[who].morale <= 1:
             first = "This ends your turn at sky with morale 1 and no supply card: the rest will lose your ship."
             return first + (f" You also leave {_join(unused)} unused." if unused else "")
+        threat = forecast.danger_text(s, risky_only=True) if ship.pos != PORT else None
+        if threat:  # the worst first: what the rest brings, then what is left unused
+            return threat + (f" You also leave {_join(unused)} unused." if unused else "")
         if unused:
             return f"This ends your turn with {_join(unused)} unused."
     return None

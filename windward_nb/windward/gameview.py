@@ -18,7 +18,7 @@ board with its wind flag, the ship boards, the battle panel) read
 'This ends your turn with 4 speed and 2 mates unused.'
 >>> b = VIEW.board(g.state)
 >>> len(b.spaces), sorted({p.kind for p in b.pieces})
-(91, ['cube', 'diamond', 'disc', 'ship'])
+(127, ['cube', 'diamond', 'disc', 'ship'])
 >>> [t.actions for t in b.targets][:1]
 [('leave port N',)]
 >>> VIEW.click(g.state, 0).refusal[0]

@@ -60,6 +60,7 @@ import numpy as np
 
 from ..core import dice
 from ..core.html import percent, table
+from .battle import party_dice, party_hits
 from .components import Components, load_components
 
 __all__ = [
@@ -464,6 +465,7 @@ class _Side:
     morale: int | None
     ship: bool
     label: str
+    rolled: int | None = None  # the dice already rolled show this many hits (a battle in progress)
 
 
 def _kind(value: Any, name: str) -> tuple[str, int | None]:
@@ -581,25 +583,23 @@ def _side(
     if kind == "dice":
         assert dice is not None  # a bare pool names its dice
         label = f"{dice} dice"
-    elif kind == "ship":
-        slots = _cannon_slots(comp, crew_t)
-        if cannons > slots:
-            raise ValueError(f"{role}_cannons: {cannons} cannons but the ship has only {slots} cannon slots")
-        dice = comp.strength["ship"] + cannons
-        if role == "attacker":
-            dice += _effect(comp, crew_t, "attack_strength")
-        if other_kind == "red":
-            extra = _effect(comp, crew_t, "hits_vs_red")
-        label = f"ship ({dice} dice{f', +{extra} hits' if extra else ''})"
-    elif kind == "longboat":
-        dice = comp.strength["longboat"] + _effect(comp, crew_t, "longboat_strength")
-        label = f"longboat ({dice} dice)"
-    else:
-        dice = comp.strength[kind] * count
-        label = f"{count} red cresters ({dice} dice)" if count > 1 else f"{kind} crester ({dice} dice)"
+    else:  # the rules' own count of dice and crew hits (windward.battle), as the engine fights it
+        if kind == "ship":
+            slots = _cannon_slots(comp, crew_t)
+            if cannons > slots:
+                raise ValueError(f"{role}_cannons: {cannons} cannons but the ship has only {slots} cannon slots")
+        dice = party_dice(comp, kind, role == "attacker", crew_t, cannons, count)
+        extra = party_hits(comp, kind, crew_t, other_kind)
+        label = _party_label(kind, count, dice, extra)
     if dice > MAX_DICE:
         raise ValueError(f"{role}: {label} rolls {dice} dice; at most {MAX_DICE} dice per side")
     return _Side(role, kind, count, dice, extra, cards_t, tokens, morale, kind == "ship", label)
+
+
+def _party_label(kind: str, count: int, dice: int, extra: int) -> str:
+    if kind in ("ship", "longboat"):
+        return f"{kind} ({dice} dice{f', +{extra} hits' if extra else ''})"
+    return f"{count} red cresters ({dice} dice)" if count > 1 else f"{kind} crester ({dice} dice)"
 
 
 def _bonus_sets(cards: tuple[tuple[str, int], ...], tokens: int, name: str) -> None:
@@ -945,9 +945,25 @@ def battle_odds(
     return _solve(A, D, key, comp.token_hits, play, exact)
 
 
+def _side_counts(side: _Side, key: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """Ways a side's dice show each total, and the number of equally likely rolls: one roll
+    showing ``side.rolled`` hits once the dice are down."""
+    if side.rolled is None:
+        return _counts(key, side.dice), len(key) ** side.dice
+    return (0,) * side.rolled + (1,), 1
+
+
+def _side_probs(side: _Side, key: tuple[int, ...]) -> np.ndarray:
+    if side.rolled is None:
+        return _probs(key, side.dice)
+    p = np.zeros(side.rolled + 1)
+    p[-1] = 1.0
+    return p
+
+
 def _solve(A: _Side, D: _Side, key: tuple[int, ...], token_hits: int, play: str, exact: bool) -> BattleOdds:
-    la = A.dice * key[-1] + 1
-    ld = D.dice * key[-1] + 1
+    la = A.dice * key[-1] + 1 if A.rolled is None else A.rolled + 1
+    ld = D.dice * key[-1] + 1 if D.rolled is None else D.rolled + 1
     lo = -(ld - 1) + A.extra_hits - D.extra_hits  # smallest dice difference
     hi = lo + la + ld - 2
     a_opts = _policy_options(A, play, token_hits)
@@ -959,8 +975,8 @@ def _solve(A: _Side, D: _Side, key: tuple[int, ...], token_hits: int, play: str,
         shifts_t, a_rows, d_rows, shifts, a_spend, d_spend = _game_arrays(game, (a_cols, d_cols), lo, hi)
 
     if exact:
-        ca, cd = _counts(key, A.dice), _counts(key, D.dice)
-        total = len(key) ** (A.dice + D.dice)
+        (ca, ta), (cd, td) = _side_counts(A, key), _side_counts(D, key)
+        total = ta * td
         weights = np.convolve(np.array(ca, dtype=object), np.array(cd[::-1], dtype=object)).tolist()
         if trivial:
             m_lo, m_counts = lo, weights
@@ -978,7 +994,7 @@ def _solve(A: _Side, D: _Side, key: tuple[int, ...], token_hits: int, play: str,
         a_spent: dict[str, Number] = {c: Fraction(v, total) for c, v in zip(a_cols, a_exp)}
         d_spent: dict[str, Number] = {c: Fraction(v, total) for c, v in zip(d_cols, d_exp)}
     else:
-        pdelta = np.correlate(_probs(key, A.dice), _probs(key, D.dice), "full")
+        pdelta = np.correlate(_side_probs(A, key), _side_probs(D, key), "full")
         if trivial:
             m_lo, mp = lo, pdelta
             a_spent = {c: 0.0 for c in a_cols}

@@ -168,6 +168,20 @@ def _rest_plans(s: GameState, seat: int, greedy: GreedyBot, key: tuple[int, int,
             for _, h in spots[:REST_PLANS]]
 
 
+ROUTE_STEPS = 3  #: Solo Adventure, chosen red routes: the outcomes the search compares (best by the bots' judge first)
+
+
+def _route_steps(s: GameState, seat: int, greedy: GreedyBot, by: dict[str, Any]) -> list[Option]:
+    """The red cresters' routes (Solo Adventure): the few outcomes GreedyBot's judge
+    (:meth:`GreedyBot.route_value`) likes best, its choice first; the search plays them out."""
+    from .cresters import red_route_plans
+
+    ranked = sorted(((greedy.route_value(s, seat, p), i, p) for i, p in enumerate(red_route_plans(s))),
+                    key=lambda x: (-x[0], x[1]))
+    steps = [Step(by[str(p.action(s))]) for _, _, p in ranked[:ROUTE_STEPS] if str(p.action(s)) in by]
+    return steps or [Step(greedy.act(s, list(by.values())))]
+
+
 def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
     """The plans worth comparing for ``seat`` here, GreedyBot's own first (see the module doc);
     ``targets``: how many of GreedyBot's places to sail to become plans."""
@@ -203,6 +217,8 @@ def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
         if team_mode(s):
             plans += _rest_plans(s, seat, greedy, key, done, costs, budget)
         return plans
+    if top is not None and top["k"] == "reds":
+        return _route_steps(s, seat, greedy, by)
     best = greedy.act(s, legal)
     if top is not None and top["k"] == "battle" and top["step"] in ("a_cannons", "d_cannons"):
         n = int(best.arg) if best.verb == "cannons" else 0

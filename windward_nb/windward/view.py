@@ -31,12 +31,13 @@ from .hexgrid import direction_name, format_hex, opposite
 from .state import ABOARD, ITEM_KINDS, PORT, GameState
 from .describe import BUY_TEXT, CREW_EFFECT_TEXT, ORDER_TITLES  # noqa: F401  (kept for readers of view)
 from .describe import crew_effect, order_title as _order_title
+from .outlook import STEP_INDEX
 from .rules import RULES
 
 __all__ = [
     "Destination", "board_view", "ship_board_view", "destinations", "click_action", "describe_action",
     "decision_prompt", "battle_view", "battle_outlook", "text_summary", "reach_view", "legal_action_rows",
-    "seat_name", "odds_module", "max_cannons",
+    "seat_name", "odds_module", "max_cannons", "RouteMark", "route_options", "route_marks",
 ]
 
 SKY_ORDER_LIST = ("drop", "rowers", "speed", "process", "research")
@@ -249,6 +250,83 @@ def destinations(s: GameState, piece: str | None = None, slides: bool = True) ->
     return out
 
 
+# =============================================================================== the red cresters' routes
+@dataclass(frozen=True)
+class RouteMark:
+    """A space the table marks while the Solo Adventure's player chooses the red cresters' routes:
+    in ``stop`` of the outcomes still open one more red crester stops there (beyond those picked),
+    in ``attack`` one more attacks the ship from there; ``text`` says so."""
+
+    hex: int
+    stop: tuple[str, ...]
+    attack: tuple[str, ...]
+    text: str
+
+
+def _route_picks_match(plan: Any, picks: Iterable[tuple[str, int]]) -> bool:
+    stops: dict[int, int] = {}
+    attacks: dict[int, int] = {}
+    for role, h in picks:
+        got = attacks if role == "attack" else stops
+        got[h] = got.get(h, 0) + 1
+    return (all(plan.ends.count(h) >= n for h, n in stops.items())
+            and all(plan.froms.count(h) >= n for h, n in attacks.items()))
+
+
+def route_options(s: GameState, picks: Iterable[tuple[str, int]] = ()) -> list[Action]:
+    """The outcomes of the red cresters' move open to the resting player now (Solo Adventure,
+    chosen routes) that keep every space picked so far: ``("stop", hex)`` for a red crester that
+    stops there, ``("attack", hex)`` for one that attacks the ship from there; a space picked
+    twice needs two red cresters. Empty when there is no such choice to make."""
+    from .cresters import red_route_plans
+
+    if s.over or not s.frames or s.frames[-1]["k"] != "reds" or decider(s) < 0:
+        return []
+    picks = list(picks)
+    legal = set(engine.legal_actions(s))
+    return [p.action(s) for p in red_route_plans(s) if _route_picks_match(p, picks) and p.action(s) in legal]
+
+
+def route_marks(s: GameState, picks: Iterable[tuple[str, int]] = ()) -> dict[int, RouteMark]:
+    """The spaces to mark on the board for the open route outcomes (see :func:`route_options`):
+    each red crester's possible end spaces, and the spaces reds could attack the ship from. A
+    click on a mark keeps only the outcomes with a red stopping (or attacking from) there."""
+    from .cresters import red_route_plans
+
+    picks = list(picks)
+    open_ = {str(a) for a in route_options(s, picks)}
+    if not open_:
+        return {}
+    taken_stop: dict[int, int] = {}
+    taken_attack: dict[int, int] = {}
+    for role, h in picks:
+        got = taken_attack if role == "attack" else taken_stop
+        got[h] = got.get(h, 0) + 1
+    stop: dict[int, list[str]] = {}
+    attack: dict[int, list[str]] = {}
+    for plan in red_route_plans(s):
+        text = str(plan.action(s))
+        if text not in open_:
+            continue
+        for h in set(plan.ends):
+            if plan.ends.count(h) > taken_stop.get(h, 0):
+                stop.setdefault(h, []).append(text)
+        for h in set(plan.froms):
+            if plan.froms.count(h) > taken_attack.get(h, 0):
+                attack.setdefault(h, []).append(text)
+    n = len(open_)
+    out: dict[int, RouteMark] = {}
+    for h in sorted(set(stop) | set(attack)):
+        a, b = tuple(stop.get(h, ())), tuple(attack.get(h, ()))
+        parts = []
+        if a:
+            parts.append(f"a red crester stops here in {len(a)} of {_plural(n, 'outcome')}")
+        if b:
+            parts.append(f"one attacks your ship from here in {len(b)} of {_plural(n, 'outcome')}")
+        out[h] = RouteMark(h, a, b, f"{_where(s, h)}: " + "; ".join(parts))
+    return out
+
+
 def movable_pieces(s: GameState) -> list[tuple[str, str]]:
     """(label, key) for each piece the decider can move now: the ship and longboats out on the planet."""
     out: list[tuple[str, str]] = []
@@ -356,6 +434,8 @@ def decision_prompt(s: GameState) -> str:
         return f"{name} places a new red crester in territory {f['t']}."
     if k == "place_white":
         return f"{name} places the White Crester."
+    if k == "reds":
+        return f"{name} chooses the red cresters' routes toward the ship."
     if k == "plunder":
         return f"{name} plunders player {f['loser'] + 1}'s cargo: choose {_plural(f['n'], 'item')}."
     if k == "battle":
@@ -533,92 +613,49 @@ def battle_odds_args(s: GameState, cannons: int | None = None) -> dict[str, Any]
     return args
 
 
-STEP_INDEX = {step: i for i, step in enumerate(battle_rules.STEPS)}
-
 
 def battle_outlook(s: GameState, cannons: int | None = None) -> dict[str, Any] | None:
-    """Exact odds of the battle in progress from the attacker's side (``win``/``tie``/``loss``)
-    with ``cannons`` fired by whoever chooses now, and a ``note`` on what is assumed.
+    """Exact odds of the battle in progress from the attacker's side (``win``/``tie``/``loss``),
+    with ``cannons`` fired by whoever chooses now, ``ship_lost`` (chance each side's ship is
+    lost, for the sides that are ships), the dice each side rolls and a ``note`` on what is
+    assumed; at a bonus step, ``if_stop``: the result if whoever adds bonuses stops now.
 
-    Before the attacker's roll this is :func:`windward_nb.odds.battle_odds`;
-    after it, the defender's dice are summed over :func:`hit_distribution` with
-    both sides playing bonuses by :func:`best_bonuses`; once both rolls are known
-    it is the result both sides' best bonuses give. ``None`` without a battle or
-    without the odds module.
+    Every figure is :func:`windward_nb.windward.outlook.battle_now`: the rules' own count of
+    dice and hits at the current step (tested against the engine in
+    ``tests/test_battle_differential.py``). ``None`` without a battle.
     """
+    from . import outlook
+
     f = _battle_frame(s)
-    odds = odds_module()
-    if f is None or odds is None:
+    if f is None:
         return None
+    o = outlook.battle_now(s, cannons)
+    assert o is not None  # a battle frame is on top
     step = f["step"]
-    comp = s.components
-    args = battle_odds_args(s, cannons)
-    assert args is not None  # a battle frame is on top
-    if STEP_INDEX[step] < STEP_INDEX["a_roll"]:
-        o = odds.battle_odds(**args)
+    a, d = outlook.battle_sides(s, cannons)  # type: ignore[misc]
+    out: dict[str, Any] = {"win": float(o.win), "tie": float(o.tie), "loss": float(o.loss),
+                           "ship_lost": {side: float(p) for side, p in o.ship_lost.items()},
+                           "attacker_dice": o.attacker_dice, "defender_dice": o.defender_dice,
+                           "attacker_hits": a.hits, "defender_hits": d.hits}
+    crew = []
+    for who, side in (("attacker", a), ("defender", d)):
+        extra = side.hits - f[("a" if who == "attacker" else "d") + "_bonus"]
+        if extra:
+            crew.append(f"the {who}'s crew adds {extra} hits")
+    if a.rolled is None:
         note = "before the dice; both sides play bonuses as well as they can"
-        if f["def"] == "ship" and STEP_INDEX[step] < STEP_INDEX["d_cannons"]:
-            note += f"; assumes the defender fires all {args.get('defender_cannons', 0)} of its cannons"
-        return {"win": float(o.win), "tie": float(o.tie), "loss": float(o.loss), "note": note,
-                "attacker_dice": o.attacker_dice, "defender_dice": o.defender_dice}
-
-    a_tot = sum(f["a_dice"])
-    a_kind, d_kind = f["att"], f["def"]
-    if d_kind == "red" and a_kind == "ship":
-        a_tot += s.crew_bonus(f["a_seat"], "hits_vs_red")
-
-    def holdings(side: str) -> dict[str, Any]:
-        kind = a_kind if side == "a" else d_kind
-        if kind not in battle_rules.PLAYER_KINDS:
-            return {"cards": (), "tokens": 0, "ship": False, "morale": None}
-        ship = s.ships[f[side + "_seat"]]
-        return {"cards": tuple(battle_rules.hit_cards(s, f[side + "_seat"])), "tokens": ship.tokens,
-                "ship": kind == "ship", "morale": ship.morale if kind == "ship" else None}
-
-    A, D = holdings("a"), holdings("d")
-
-    def outcome(a_dice_total: int, d_dice_total: int) -> int:
-        a_bonus = f["a_bonus"]
-        if STEP_INDEX[step] <= STEP_INDEX["a_bonus"]:
-            a_choice = odds.best_bonuses(a_dice_total + a_bonus, d_dice_total + f["d_bonus"], A["cards"], A["tokens"],
-                                         role="attacker", ship=A["ship"], morale=A["morale"],
-                                         other_cards=D["cards"], other_tokens=D["tokens"], other_ship=D["ship"],
-                                         other_morale=D["morale"], components=comp)
-            a_bonus += a_choice.hits
-        a_final = a_dice_total + a_bonus
-        d_choice = odds.best_bonuses(d_dice_total + f["d_bonus"], a_final, D["cards"], D["tokens"], role="defender",
-                                     ship=D["ship"], morale=D["morale"], components=comp)
-        d_final = d_dice_total + f["d_bonus"] + d_choice.hits
-        return (a_final > d_final) - (a_final < d_final)
-
-    if STEP_INDEX[step] < STEP_INDEX["a_bonus"]:  # attacker rolled; the defender has not
-        n = f["d_str"]
-        if step == "d_cannons" and d_kind == "ship":
-            n = battle_rules.strength(s, f, "d", s.ships[f["d_seat"]].cannons if cannons is None else cannons)
-        dist = odds.hit_distribution(n, comp.battle_die)
-        res = {1: 0.0, 0: 0.0, -1: 0.0}
-        for hits, p in (dist.items() if hasattr(dist, "items") else enumerate(dist)):
-            if p:
-                res[outcome(a_tot, hits)] += float(p)
-        return {"win": res[1], "tie": res[0], "loss": res[-1], "attacker_dice": f["a_str"], "defender_dice": n,
-                "note": f"the attacker rolled {a_tot} hits; sums over the defender's {n} dice, both sides playing "
-                        "bonuses as well as they can"}
-    d_tot = sum(f["d_dice"])
-    if a_kind == "red" and d_kind == "ship":
-        d_tot += s.crew_bonus(f["d_seat"], "hits_vs_red")
-    r = outcome(a_tot, d_tot)
-    words = {1: "the attacker wins", 0: "a tie", -1: "the defender wins"}
-    if step == "a_bonus":  # the attacker stops now; the defender replies as well as it can
-        a_final = a_tot + f["a_bonus"]
-        reply = odds.best_bonuses(d_tot + f["d_bonus"], a_final, D["cards"], D["tokens"], role="defender",
-                                  ship=D["ship"], morale=D["morale"], components=comp)
-        d_final = d_tot + f["d_bonus"] + reply.hits
+        if d.cannons is not None and STEP_INDEX[step] < STEP_INDEX["d_cannons"]:
+            note += f"; assumes the defender fires all {d.cannons} of its cannons"
+    elif d.rolled is None:
+        note = (f"the attacker rolled {a.rolled} hits; sums over the defender's {d.dice} dice, both sides "
+                "playing bonuses as well as they can")
     else:
-        a_final, d_final = a_tot + f["a_bonus"], d_tot + f["d_bonus"]
-    stop = (a_final > d_final) - (a_final < d_final)
-    return {"win": float(r == 1), "tie": float(r == 0), "loss": float(r == -1), "attacker_dice": f["a_str"],
-            "defender_dice": f["d_str"], "if_stop": words[stop],
-            "note": "both rolls are known; the result if both sides play their best bonuses from here"}
+        note = "both rolls are known; the result if both sides play their best bonuses from here"
+        stop = outlook.if_stopped(s)
+        if stop is not None:
+            out["if_stop"] = {1: "the attacker wins", 0: "a tie", -1: "the defender wins"}[stop]
+    out["note"] = note + ("; " + "; ".join(crew) if crew else "")
+    return out
 
 
 def battle_view(s: GameState) -> dict[str, Any] | None:
@@ -674,11 +711,20 @@ def max_cannons(crew: Iterable[str] = (), components=None, colour: str | None = 
 
 
 # =============================================================================== reach map
-def reach_view(s: GameState, index: int, wind: int | None = None, seat: int | None = None) -> dict[str, Any]:
+def reach_view(s: GameState, index: int, wind: int | None = None, seat: int | None = None,
+               danger_within: int | None = None) -> dict[str, Any]:
     """What a ship of ``seat`` (default: the current player) on board index ``index`` could
     reach this turn with the given wind: ``costs`` (board index -> least speed, from
     :func:`windward_nb.movement.reach_costs` on a copy of the state), ``pieces`` (the board
-    with the ship moved there), ``wind`` and ``speed`` (the ship speed of a fresh turn)."""
+    with the ship moved there), ``wind`` and ``speed`` (the ship speed of a fresh turn).
+
+    With ``danger_within`` (a speed), ``danger`` maps each space within that speed where the
+    rest would not be safe to what it brings (:func:`windward_nb.windward.forecast.rest_forecast`
+    on the same copy): ``attackers`` (``[(kind, spaces it moves, how many)]``), ``lose_battle``,
+    ``lose_ship``, ``lose_game`` and ``text``. Empty when the turn cannot end now (a battle
+    or another decision is pending)."""
+    from . import forecast
+
     t = s.clone()
     seat = t.current if seat is None else seat
     t.current = seat
@@ -686,8 +732,21 @@ def reach_view(s: GameState, index: int, wind: int | None = None, seat: int | No
     if wind is not None:
         t.wind = wind
     costs = movement.reach_costs(t, seat)
-    return {"costs": {_hex_index(t, h): c for h, c in costs.items()}, "pieces": board_view(t)["pieces"],
-            "wind": t.wind, "speed": t.components.limits["ship_speed"], "seat": seat}
+    out = {"costs": {_hex_index(t, h): c for h, c in costs.items()}, "pieces": board_view(t)["pieces"],
+           "wind": t.wind, "speed": t.components.limits["ship_speed"], "seat": seat, "danger": {}}
+    if danger_within is not None and seat == s.current:
+        here = {h: c for h, c in out["costs"].items() if c <= danger_within}
+        here[_hex_index(t, t.ships[seat].pos)] = 0
+        for h in sorted(here):
+            if not forecast.reaches_at_rest(t, h):
+                continue
+            f = forecast.rest_forecast(t, h)
+            if f is None:
+                continue
+            out["danger"][h] = {"attackers": [(a.kind, a.steps, a.count) for a in f.attackers],
+                                "lose_battle": f.lose_battle, "lose_ship": f.lose_ship, "lose_game": f.lose_game,
+                                "text": forecast.danger_text(t, h, safer=False) or ""}
+    return out
 
 
 # =============================================================================== text summary

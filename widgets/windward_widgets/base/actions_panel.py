@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from windward_nb.core.view import ActionRow, GameView, view_for
 
 from .html import ARMED_TEXT, button, esc, hide, set_button
-from .messages import ConfirmNeeded, MessageArea, guarded
+from .messages import ConfirmNeeded, MessageArea, guarded, is_refusal
 from .view_board import default_act
 
 __all__ = ["ActionsPanel", "ask", "own_messages", "Act", "ARMED_TEXT"]
@@ -81,6 +81,10 @@ class ActionsPanel(widgets.VBox):
         self.typed_button.add_class("ww-apply-typed")
         self.typed_button.on_click(self._do_typed)
         self.messages, own = own_messages(messages)
+        # what a typed action gets back is said right under the text box, where the eyes are
+        self.typed_messages = MessageArea()
+        self.typed_messages.add_class("ww-typed-message")
+        self._typed_at: Any = None
         self.rows: list[ActionRow] = []
         self.quick_rows: list[ActionRow] = []
         self.risky: dict[str, str] = {}
@@ -89,7 +93,8 @@ class ActionsPanel(widgets.VBox):
         quick = [self.quick_box] if quick_in_panel else []   # a table may place the quick buttons elsewhere
         super().__init__(children=[self.prompt, *quick, self.list_label, self.select,
                                    widgets.HBox([self.do_button, self.typed, self.typed_button],
-                                                layout=widgets.Layout(flex_flow="row wrap")), *own], **kwargs)
+                                                layout=widgets.Layout(flex_flow="row wrap")), self.typed_messages, *own],
+                         **kwargs)
         self.add_class("ww-actions")
         self.refresh()
 
@@ -103,8 +108,18 @@ class ActionsPanel(widgets.VBox):
         """The line above the list: who decides what (the coach's line by default)."""
         return self.view.coach(self.game.state).text
 
+    def say_typed(self, text: str, kind: str = "warning") -> None:
+        """Show ``text`` under the typed box (``""`` clears it); it stays until the position changes."""
+        self._typed_at = self.game.state.fingerprint() if text else None
+        if text:
+            self.typed_messages.show(text, kind)
+        else:
+            self.typed_messages.clear()
+
     def refresh(self) -> None:
         s = self.game.state
+        if self._typed_at is not None and self._typed_at != s.fingerprint():
+            self.say_typed("")
         rows = self.view.action_rows(s)
         self.rows = rows
         self.risky = {r.action: r.danger for r in rows if r.danger}
@@ -152,12 +167,22 @@ class ActionsPanel(widgets.VBox):
     def _do_typed(self, _b: Any = None) -> None:
         text = self.typed.value.strip()
         if not text:
-            self.messages.show(f"Type an action first, e.g. {self._example()}.", "info")
+            self.say_typed(f"Type an action first, e.g. {self._example()}.", "info")
             return
         read = self.view.read_typed(self.game.state, text)
         if read.action is None:
-            self.messages.show(read.message, "warning")
+            self.say_typed(read.message, "warning")
             return
-        ask(self, [read.action], self.typed_button)
-        if self.typed_button.description != ARMED_TEXT:
-            self.typed.value = ""
+        self.say_typed("")
+        try:
+            self.act([read.action])
+        except ConfirmNeeded as exc:
+            set_button(self.typed_button, description=ARMED_TEXT, style="danger", icon="exclamation-triangle")
+            self.say_typed(str(exc), "warning")
+            return
+        except Exception as exc:
+            if is_refusal(exc):  # a refusal by the rules: said where it was typed
+                self.say_typed(str(exc), "warning")
+                return
+            raise
+        self.typed.value = ""

@@ -510,8 +510,10 @@ class PlayTable(widgets.VBox):
         parts = []
         for g in groups:
             lines = "".join(f"<li>{esc(line)}</li>" for line in g["lines"]) or "<li><i>no action yet</i></li>"
+            # each line starts with its ply number already: a plain list, or the browser numbers it twice
             parts.append(f'<div class="ww-log-turn"><div style="font-weight:bold;margin-top:4px">{esc(g["title"])}'
-                         f'</div><ol style="margin:0;padding-left:1.6em">{lines}</ol></div>')
+                         f'</div><ul class="ww-log-lines" style="margin:0;padding-left:0.6em;list-style:none">'
+                         f'{lines}</ul></div>')
         return (f'<div class="ww-events" aria-live="polite" style="font-size:12px;max-height:16em;overflow:auto;'
                 f'border:1px solid #DDD;padding:2px 6px">{"".join(parts)}</div>')
 
