@@ -92,7 +92,7 @@ ARMS = {
     "coop-impossible": dict(players=2, mode="cooperative", difficulty="impossible", title="Cooperative, impossible",
                             fair=None),
 }
-SEED0 = 20_000  # game g of every arm uses setup seed SEED0 + g
+SEED0 = 20_000  # game g of every arm uses setup seed SEED0 + g (unless the arm's file names its own ``seed0``)
 #: The game options of a result file that names none: every file made before the planet's size
 #: study and the Solo Adventure's chosen red routes (docs/rulings.md, P1 and V10) was played so.
 OLD_OPTIONS = {"planet": "large", "red_routes": "fixed"}
@@ -112,6 +112,11 @@ def options_of(data: dict) -> dict:
     return dict(data.get("options", OLD_OPTIONS))
 
 
+def seed0_of(data: dict) -> int:
+    """The setup seed of game 0 of a result file (``--seed0``; :data:`SEED0` for files that name none)."""
+    return int(data.get("seed0", SEED0))
+
+
 def seats_for(arm: str, game: int) -> list[int]:
     """The seats the bot under test plays in game ``game`` of ``arm``."""
     spec = ARMS[arm]
@@ -121,7 +126,7 @@ def seats_for(arm: str, game: int) -> list[int]:
     return [game % n]
 
 
-def play_one(arm: str, bot: str, game: int, options: dict | None = None) -> dict:
+def play_one(arm: str, bot: str, game: int, options: dict | None = None, seed0: int = SEED0) -> dict:
     spec = dict(ARMS[arm], **(arm_options(arm) if options is None else options))
     players = int(spec.pop("players"))
     for k in ("title", "fair"):
@@ -131,7 +136,7 @@ def play_one(arm: str, bot: str, game: int, options: dict | None = None) -> dict
     for s in mine:
         bots[s] = bot
     t0 = time.perf_counter()
-    r = play_game("windward", players=players, bots=bots, seed=SEED0 + game, **spec)
+    r = play_game("windward", players=players, bots=bots, seed=seed0 + game, **spec)
     won = bool(r.over and r.winners and set(r.winners) <= set(mine) and len(r.winners) == len(mine))
     return {"game": game, "seats": mine, "won": won, "winners": r.winners, "over": r.over,
             "seconds": round(time.perf_counter() - t0, 2), "decisions": r.decisions}
@@ -203,19 +208,21 @@ def git_commit() -> str:
 
 
 def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False, extra: str = "",
-            part: tuple[int, int] | None = None, first: int = 0) -> dict:
+            part: tuple[int, int] | None = None, first: int = 0, seed0: int = SEED0) -> dict:
     if version.startswith("mcts"):
         bot = f"mcts:iterations={iterations}{',' + extra if extra else ''}"
     else:
-        bot = "careful" if version == "careful" else "greedy"
+        bot = "careful" if version.startswith("careful") else "greedy"
     tag = f"{part[0]}" if part else ""
     data = None if quick else load(arm, version, tag)
     if data is not None and data.get("bot") != bot:
         raise SystemExit(f"{path_for(arm, version)} holds games of {data.get('bot')!r}, not {bot!r}: "
                          "move it away to start again")
+    if data is not None and seed0_of(data) != seed0:
+        raise SystemExit(f"{path_for(arm, version)} holds games from seed {seed0_of(data)}, not {seed0}")
     if data is None:
         data = {"arm": arm, "version": version, "bot": bot, "title": ARMS[arm]["title"], "fair": ARMS[arm]["fair"],
-                "options": arm_options(arm),
+                "options": arm_options(arm), "seed0": seed0,
                 "budget": f"{iterations} iterations per searched decision" if version.startswith("mcts") else "none",
                 "commit": git_commit(), "machine": f"{platform.python_implementation()} {platform.python_version()}",
                 "games": []}
@@ -226,7 +233,7 @@ def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = F
     for game in range(first, games):
         if game in done or (part is not None and game % part[1] != part[0]):
             continue
-        data["games"].append(play_one(arm, bot, game, options_of(data)))
+        data["games"].append(play_one(arm, bot, game, options_of(data), seed0_of(data)))
         if not quick:
             OUT.mkdir(parents=True, exist_ok=True)
             if len(data["games"]) <= BIG or len(data["games"]) % 100 == 0 or game == games - 1:
@@ -250,7 +257,7 @@ def summary() -> list[dict]:
     for arm in ARMS:
         found = sorted(stem(p)[len(arm) + 1:] for p in stored(f"{arm}-*")
                        if ".part" not in p.name
-                       and (stem(p)[len(arm) + 1:] in ("greedy", "careful") or stem(p)[len(arm) + 1:].startswith("mcts")))
+                       and stem(p)[len(arm) + 1:].startswith(("greedy", "careful", "mcts")))
         for version in sorted(found, key=lambda v: (v in ("greedy", "careful"), v == "greedy", v)):
             d = load(arm, version)
             if d is not None:
@@ -268,7 +275,7 @@ def print_table(rows: list[dict]) -> None:
 WINS = OUT / "wins"  # records of the first wins of the team arms, replayable with `windward replay`
 
 
-def play_record(arm: str, bot: str, game: int, options: dict | None = None) -> Any:
+def play_record(arm: str, bot: str, game: int, options: dict | None = None, seed0: int = SEED0) -> Any:
     """Game ``game`` of ``arm`` played again by ``bot`` in the arm's seats, with its record (``options``:
     the result file's, see :func:`options_of`; today's defaults if not given)."""
     spec = dict(ARMS[arm], **(arm_options(arm) if options is None else options))
@@ -278,7 +285,7 @@ def play_record(arm: str, bot: str, game: int, options: dict | None = None) -> A
     bots = ["greedy"] * players
     for s in seats_for(arm, game):
         bots[s] = bot
-    return play_game("windward", players=players, bots=bots, seed=SEED0 + game, record=True, **spec)
+    return play_game("windward", players=players, bots=bots, seed=seed0 + game, record=True, **spec)
 
 
 def save_wins(first: int = 1) -> list[Path]:
@@ -293,7 +300,7 @@ def save_wins(first: int = 1) -> list[Path]:
         if ARMS.get(data.get("arm", ""), {}).get("fair", 0) is not None:
             continue  # a notoriety race
         for g in [g for g in data["games"] if g["won"]][:first]:
-            r = play_record(data["arm"], data["bot"], g["game"], options_of(data))
+            r = play_record(data["arm"], data["bot"], g["game"], options_of(data), seed0_of(data))
             if not (r.over and r.winners == g["winners"]):
                 raise SystemExit(f"{path.name}: game {g['game']} did not end the same way when played again")
             WINS.mkdir(parents=True, exist_ok=True)
@@ -310,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot-options", default="", help="extra MCTSBot options, e.g. trust_first=1")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--iterations", type=int, default=16, help="MCTSBot iterations per searched decision")
+    ap.add_argument("--seed0", type=int, default=SEED0, help="the setup seed of game 0 (written into the arm's "
+                    "file): a fresh range for a bot tuned on other seeds")
     ap.add_argument("--first", type=int, default=0, help="skip the games before this one (play games first to "
                     "games-1), e.g. to try a variant on games no other variant was chosen on")
     ap.add_argument("--summary", action="store_true", help="only print the table of the stored results")
@@ -337,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown arm(s) {', '.join(bad)}; arms: {', '.join(ARMS)}", file=sys.stderr)
         return 2
     versions = [v.strip() for v in args.versions.split(",") if v.strip()]
-    if any(v not in ("greedy", "careful") and not v.startswith("mcts") for v in versions) or args.games < 1 \
+    if any(v != "greedy" and not v.startswith(("careful", "mcts")) for v in versions) or args.games < 1 \
             or args.iterations < 1 or not 0 <= args.first < args.games:
         print("versions are greedy, careful and/or mcts; games and iterations are 1 or more; 0 <= first < games",
               file=sys.stderr)
@@ -354,7 +363,8 @@ def main(argv: list[str] | None = None) -> int:
     for arm in arms:
         for version in versions:
             rows.append(summarise(run_arm(arm, version, games, args.iterations, quick=args.quick,
-                                          extra=args.bot_options, part=part, first=args.first)))
+                                          extra=args.bot_options, part=part, first=args.first,
+                                          seed0=args.seed0)))
             print_table(rows[-1:])
     return 0
 

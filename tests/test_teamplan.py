@@ -33,7 +33,9 @@ def _positions(mode: str, players: int, seeds, **options):
 def _engine_rest(s, seat: int, h: int) -> tuple[int, bool] | None:
     """Rest the ship of ``seat`` on ``h`` in the engine (a card to discard is put in its hand):
     the red cresters that attack it together, and whether the White Crester attacks it when
-    no red does (None: a red battle comes first, so the White Crester's move is not seen)."""
+    no red does (None: a red battle comes first, so the White Crester's move is not seen).
+    Where the player chooses the red cresters' routes (the Solo Adventure), every choice is
+    played and must bring the same attackers."""
     t = s.clone()
     t.current = seat
     ship = t.ships[seat]
@@ -42,6 +44,17 @@ def _engine_rest(s, seat: int, h: int) -> tuple[int, bool] | None:
     rules = type(t).rules
     rules.apply(t, rules.parse("end turn"))
     events = rules.apply(t, rules.parse("rest discard bait"))
+    if not (t.frames and t.frames[-1]["k"] == "reds"):
+        return _attackers(t, events)
+    found = set()
+    for a in rules.legal_actions(t):
+        u = t.clone()
+        found.add(_attackers(u, rules.apply(u, a)))
+    assert len(found) == 1, found  # the routes change where the reds stand, not who reaches the ship
+    return found.pop()
+
+
+def _attackers(t, events) -> tuple[int, bool]:
     for e in events:
         if e.kind == "BattleStarted":
             if e.data["att"] == "red":
@@ -60,6 +73,9 @@ def test_the_forecast_of_a_rest_is_what_the_engine_does(mode, players, options):
         p = s.planet
         busy = {sh.pos for i, sh in enumerate(s.ships) if i != seat} | set(s.reds) | {s.white}
         free = [h for h in range(1, len(p.cells)) if not p.is_drift[h] and h not in busy]
+        quick = teamplan.Forecast(s, seat)
+        for h in free:
+            assert quick(h) == teamplan.arrivals(s, seat, h)[:2], (s.fingerprint(), h)
         for h in rng.choice(free, size=min(4, len(free)), replace=False):
             reds, white, _ = teamplan.arrivals(s, seat, int(h))
             got = _engine_rest(s, seat, int(h))

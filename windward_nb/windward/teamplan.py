@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -39,7 +39,7 @@ from . import cresters
 from .hexgrid import distance as hex_distance
 from .hooks import active
 from .movement import shared_routes
-from .odds import hit_distribution
+from .odds import battle_odds, hit_distribution
 from .state import GONE, PORT, GameState
 
 __all__ = ["Supply", "TurnPlan", "supply", "worth", "defence", "arrivals", "plans", "shopping", "CARD_RANK",
@@ -95,6 +95,22 @@ def supply(s: GameState, seat: int) -> Supply:
     return Supply(me.morale, me.cannons, s.cannon_slots(seat), s.crew_bonus(seat, "hits_vs_red") > 0,
                   s.crew_bonus(seat, "attack_strength") > 0, me.tokens, hits, flags,
                   len(me.hand) - len(hits) - flags, me.gas + pending, reds, whites, lives)
+
+
+@lru_cache(maxsize=64)
+def _dice(n: int) -> tuple[tuple[int, float], ...]:
+    """(hits, chance) of ``n`` battle dice, for every number of hits that can show."""
+    return tuple((k, float(p)) for k, p in enumerate(hit_distribution(n)) if p > 0)
+
+
+@lru_cache(maxsize=1_024)
+def _margins(ship: int, crester: int) -> tuple[tuple[int, float], ...]:
+    """(the ship's hits minus the crester's, chance) when ``ship`` dice meet ``crester`` dice."""
+    d = hit_distribution(ship)
+    a = hit_distribution(crester)
+    conv = np.convolve(d, a[::-1])  # index i: margin i - (len(a) - 1)
+    shift = len(a) - 1
+    return tuple((i - shift, float(p)) for i, p in enumerate(conv) if p > 1e-15)
 
 
 # =============================================================================== what a position is worth
@@ -197,11 +213,7 @@ def fight(x: Supply, reds: int, white: bool) -> float:
     """:func:`defence` of the first attack without a False Flag: the dice are rolled (the White
     Crester's, when ``reds`` is 0)."""
     attack = 5 * reds if reds else 8
-    total = 0.0
-    for hits_a, pa in enumerate(hit_distribution(attack)):
-        if pa > 0:
-            total += pa * cannons_for(x, reds, white, hits_a)[1]
-    return total
+    return sum(pa * cannons_for(x, reds, white, hits_a)[1] for hits_a, pa in _dice(attack))
 
 
 @lru_cache(maxsize=50_000)
@@ -214,9 +226,8 @@ def cannons_for(x: Supply, reds: int, white: bool, attack: int) -> tuple[int, fl
     for n in range(x.cannons + 1):
         fired = x._replace(cannons=x.cannons - n)
         v = 0.0
-        for hits_d, pd in enumerate(hit_distribution(2 + n)):
-            if pd > 0:
-                v += pd * _after(fired, reds, white, hits_d + marine - attack)
+        for hits_d, pd in _dice(2 + n):
+            v += pd * _after(fired, reds, white, hits_d + marine - attack)
         if v > best + 1e-12:
             best, best_n = v, n
     return best_n, best
@@ -271,18 +282,12 @@ def attack(x: Supply, reds: int, win_rest: tuple[int, bool], back_rest: tuple[in
     it came from, where ``back_rest`` attack it."""
     attack_dice = 5 * reds if reds else 8
     marine = 2 if x.marine and reds else 0
-    dist_a = hit_distribution(attack_dice)
     best, best_n = -1.0, 0
     for n in range(x.cannons + 1):
         fired = x._replace(cannons=x.cannons - n)
-        dist_d = hit_distribution(2 + n + (1 if x.sergeant else 0))
         v = 0.0
-        for hits_a, pa in enumerate(dist_a):
-            if pa <= 0:
-                continue
-            for hits_d, pd in enumerate(dist_d):
-                if pd > 0:
-                    v += pa * pd * _attacked(fired, reds, win_rest, back_rest, hits_d + marine - hits_a)
+        for margin, pm in _margins(2 + n + (1 if x.sergeant else 0), attack_dice):
+            v += pm * _attacked(fired, reds, win_rest, back_rest, margin + marine)
         if v > best + 1e-12:
             best, best_n = v, n
     return best_n, best
@@ -314,7 +319,7 @@ def _attacked(x: Supply, reds: int, win_rest: tuple[int, bool], back_rest: tuple
 
 
 # =============================================================================== the cresters at the rest
-def _near_distances(s: GameState, target: int, territory: int, depth: int, full: set[int]) -> dict[int, int]:
+def _near_distances(s: GameState, target: int, territory: int, depth: int, full: frozenset[int]) -> dict[int, int]:
     """:func:`cresters.distances_to` for a red crester, searched only ``depth`` steps out from
     ``target`` (the spaces a red within its speed can pass through); ``full``: the spaces a red
     may not enter (as many reds as may share one already stand there)."""
@@ -361,7 +366,7 @@ def _full(s: GameState, stack: int, mover: int | None = None) -> set[int]:
     return {h for h, c in count.items() if c >= stack}
 
 
-_ARRIVALS: dict[tuple, tuple[int, bool, tuple[int, ...]]] = {}
+_ARRIVALS: dict[tuple, tuple[object, tuple[int, bool, tuple[int, ...]]]] = {}
 
 
 def arrivals(s: GameState, seat: int, h: int) -> tuple[int, bool, tuple[int, ...]]:
@@ -373,11 +378,11 @@ def arrivals(s: GameState, seat: int, h: int) -> tuple[int, bool, tuple[int, ...
     hooks = active(s)
     roam = hooks.reds_roam(s)
     speed = cresters.red_speed(s)
-    key = (s.planet, h, seat, tuple(s.reds), tuple(sh.pos for sh in s.ships), s.white, speed, roam,
+    key = (id(s.planet), h, seat, tuple(s.reds), tuple(sh.pos for sh in s.ships), s.white, speed, roam,
            () if roam else tuple(s.turn.fought_reds), cresters.white_speed(s) if s.white >= 0 else 0)
-    got = _ARRIVALS.get(key)
-    if got is not None:
-        return got
+    hit = _ARRIVALS.get(key)
+    if hit is not None and hit[0] is s.planet:  # (the planet is kept with the answer: its id stays its own)
+        return hit[1]
     p = s.planet
     here = p.cells[h]
     territory = 0 if roam else p.territory[h]
@@ -397,14 +402,17 @@ def arrivals(s: GameState, seat: int, h: int) -> tuple[int, bool, tuple[int, ...
         if near:
             stack = hooks.red_stack(s)
             depth = speed if roam else 99
-            full = _full(s, stack)
-            dist = _near_distances(s, h, territory, depth, full)
-            order = sorted((_distance_of(s, dist, r), r) for r in near)
+            full = frozenset(_full(s, stack))
+            searched = {full: _near_distances(s, h, territory, depth, full)}
+            order = sorted((_distance_of(s, searched[full], r), r) for r in near)
             for d, start in order:
                 if (roam and d > speed) or start not in s.reds:
                     continue
-                mine = _full(s, stack, start)
-                dist = _near_distances(s, h, territory, depth, mine)
+                mine = frozenset(_full(s, stack, start))
+                dist = searched.get(mine)
+                if dist is None:
+                    dist = searched[mine] = _near_distances(s, h, territory, depth, mine)
+                dist = dict(dist)
                 mine_d = _distance_of(s, dist, start)
                 if mine_d >= 999:
                     continue  # no way to the ship: it does not move
@@ -427,8 +435,87 @@ def arrivals(s: GameState, seat: int, h: int) -> tuple[int, bool, tuple[int, ...
         ship.pos, s.reds = old_pos, old_reds
     if len(_ARRIVALS) > 20_000:
         _ARRIVALS.clear()
-    got = _ARRIVALS[key] = (arrived, white, after)
+    got = (arrived, white, after)
+    _ARRIVALS[key] = (s.planet, got)
     return got
+
+
+class Forecast:
+    """:func:`arrivals` for many resting places of one ship in one position, quicker: one search
+    from every red crester (and the White Crester) instead of one per place. The reds that can
+    reach a place all do (up to the most that may share a space), since a red that reaches the
+    ship blocks no other; only where a red of the place's territory moves before the White
+    Crester (the Cooperative game) does :func:`arrivals` move them one by one. Both give the
+    same answer (a test checks it)."""
+
+    def __init__(self, s: GameState, seat: int):
+        self.s, self.seat = s, seat
+        hooks = active(s)
+        self.roam = hooks.reds_roam(s)
+        self.stack = hooks.red_stack(s)
+        self.speed = cresters.red_speed(s)
+        p = s.planet
+        ships = {sh.pos for i, sh in enumerate(s.ships) if i != seat and sh.pos >= 0}
+        white = {s.white} if s.white >= 0 else set()
+        self.red_dist: list[tuple[int, dict[int, int]]] = []
+        searched: dict[int, dict[int, int]] = {}
+        for r in s.reds:
+            if not self.roam and r in s.turn.fought_reds:
+                continue
+            d = searched.get(r)
+            if d is None:
+                blocked = ships | white | _full(s, self.stack, r)
+                blocked.discard(r)
+                d = searched[r] = _search(p, r, blocked, 0 if self.roam else p.territory[r],
+                                          self.speed if self.roam else 99)
+            self.red_dist.append((r, d))
+        self.white_dist: dict[int, int] | None = None
+        if s.white >= 0:
+            blocked = ships | (_full(s, self.stack) if self.stack > 1 else set(s.reds))
+            self.white_dist = _search(p, s.white, blocked, 0, cresters.white_speed(s))
+            self.white_speed = cresters.white_speed(s)
+
+    def __call__(self, h: int) -> tuple[int, bool]:
+        """(red cresters that attack a ship resting on ``h``, does the White Crester?)."""
+        s = self.s
+        territory = s.planet.territory[h]
+        reach = 0
+        moving = False
+        for r, d in self.red_dist:
+            if not self.roam and s.planet.territory[r] != territory:
+                continue
+            moving = True
+            if d.get(h, 99) <= self.speed:
+                reach += 1
+        if moving and not self.roam and self.white_dist is not None:
+            n, white, _ = arrivals(s, self.seat, h)  # the reds move first and may stand in its way
+            return n, white
+        white = self.white_dist is not None and self.white_dist.get(h, 99) <= self.white_speed
+        # the nearest reds move first, and one that reaches the ship leaves its space and blocks
+        # no other: every red that can reach the ship does, up to the most that may share a space
+        return min(reach, self.stack), white
+
+
+def _search(p: Any, start: int, blocked: set[int], territory: int, depth: int) -> dict[int, int]:
+    """Steps from ``start`` to every space within ``depth`` for a crester that may not enter
+    ``blocked``, Drift, the Trading Post or (``territory``, when not 0) another territory."""
+    nbr, drift, where = p.nbr, p.is_drift, p.territory
+    dist = {start: 0}
+    ring = [start]
+    for k in range(1, depth + 1):
+        nxt = []
+        for h in ring:
+            for t in nbr[h]:
+                if t <= 0 or t in dist or drift[t] or t in blocked:
+                    continue
+                if territory and where[t] != territory:
+                    continue
+                dist[t] = k
+                nxt.append(t)
+        if not nxt:
+            break
+        ring = nxt
+    return dist
 
 
 def white_strikes_port(s: GameState) -> bool:
@@ -598,14 +685,17 @@ def plans(s: GameState, seat: int, limit: int = 0, port: bool = True, fighter: s
     sky_mates = mates - (1 if me.hold and "process" not in turn.orders else 0)  # processing comes first
     speed_order = "speed" not in turn.orders and sky_mates > 0
     seen: dict[tuple[int, bool], TurnPlan] = {}
+    forecast = Forecast(s, seat)
     wait = WAIT if s.mode == "cooperative" else 1.0
     fighter = fighter or ("Marine" if s.mode == "solo" else "Sergeant")
     targets: dict[int, tuple[int, tuple[int, bool], tuple[int, bool]]] = {}
+    barred = set(turn.no_attack)  # after a tie or a False Flag a target may not be attacked again this turn
     if s.mode == "solo":
         for t in sorted(set(s.reds)):
-            n = s.reds.count(t)
-            targets[t] = (n, after_win(s, seat, t), (n, False))
-    if s.white >= 0:
+            if f"red@{t}" not in barred and f"red@{t}!flag" not in barred:
+                n = s.reds.count(t)
+                targets[t] = (n, after_win(s, seat, t), (n, False))
+    if s.white >= 0 and "white" not in barred and "white!flag" not in barred:
         targets[s.white] = (0, (0, False), (0, True))
 
     def paying(cost: int, at: Supply, speed_ok: bool) -> tuple[Supply, int, bool] | None:
@@ -641,7 +731,7 @@ def plans(s: GameState, seat: int, limit: int = 0, port: bool = True, fighter: s
             return
         if h in blockers or p.is_drift[h]:
             return
-        reds, white, _ = arrivals(s, seat, h)
+        reds, white = forecast(h)
         best, paid_best = -1.0, None
         for option in _pay_rest(y):
             v = defence(option, reds, white)
@@ -653,7 +743,13 @@ def plans(s: GameState, seat: int, limit: int = 0, port: bool = True, fighter: s
             best *= wait  # (in the Cooperative game a red crester beaten is gas, not a step to the win)
         keep(TurnPlan(h, via_port, best, reds, white, shop, use_fuel, use_speed, paid_best, cost))
 
-    sky = {} if me.pos == PORT else shared_routes(s, seat)[0]
+    hold = me.hold
+    if hold and "process" not in turn.orders and mates > 0:
+        me.hold = ""  # the crester is processed first thing, and the way to the Trading Post opens
+    try:
+        sky = {} if me.pos == PORT else shared_routes(s, seat)[0]
+    finally:
+        me.hold = hold
     budget = turn.speed + fuel + (1 if speed_order else 0)
     for h, c in sky.items():
         if c <= budget and h >= 0:
@@ -677,18 +773,111 @@ def plans(s: GameState, seat: int, limit: int = 0, port: bool = True, fighter: s
     return out[:limit] if limit else out
 
 
+# =============================================================================== what a plan says
+def table_odds(x: Supply, reds: int) -> tuple[float, float]:
+    """The chances that the ship ``x`` beats ``reds`` red cresters attacking it together (0: the
+    White Crester), and that it is lost, firing every cannon and playing its bonuses at their
+    best, without a False Flag: the battle odds the table's forecast of a rest gives
+    (:func:`windward_nb.windward.odds.battle_odds`)."""
+    crew = ["Marine"] if x.marine else ["Sergeant"] if x.sergeant else []
+    cards = ["heavy_harpoon" if h == 2 else "harpoon" for h in x.hits]
+    o = battle_odds("red" if reds else "white", "ship", attacker_count=max(1, reds), defender_cannons=x.cannons,
+                    defender_crew=crew, defender_tokens=x.tokens, defender_cards=cards, defender_morale=x.morale)
+    return float(o.loss), float(o.ship_lost.get("defender", 0.0))
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _short(s: GameState, seat: int) -> list[str]:
+    """What the ship of ``seat`` lacks for the rests and battles ahead, in words."""
+    me = s.ships[seat]
+    out = []
+    if not me.hand:
+        out.append("you have no card left for the rest" + (" (it would sink the ship)" if me.morale <= 1 else ""))
+    elif len(me.hand) == 1:
+        out.append("you have one card left")
+    if not any(s.components.crew_slot[c] == "cannons" for c in me.crew):
+        out.append("you have no Marine or Sergeant")
+    slots = s.cannon_slots(seat)
+    if me.cannons == 0:
+        out.append("your cannons are empty")
+    elif me.cannons < slots:
+        out.append(f"{me.cannons} of your {slots} cannons are loaded")
+    if me.morale <= 2:
+        out.append(f"your morale is {me.morale}")
+    return out
+
+
+def _foes(s: GameState) -> str:
+    """How fast the cresters come, in words."""
+    if s.mode == "solo" and s.reds:
+        return f"the reds move {cresters.red_speed(s)}"
+    if s.white >= 0:
+        return f"the White Crester moves {cresters.white_speed(s)}"
+    return ""
+
+
 def reason(s: GameState, seat: int, plan: TurnPlan) -> str:
-    """The plan in a line, with what decides it: the restock, the cresters at the rest."""
-    place = "the Trading Post" if plan.rest == PORT else s.planet.label(plan.rest)
-    parts = []
+    """Why ``plan``, in a line: what it does (the Trading Post and what the ship gets there, the
+    crester it attacks, where it rests), what the ship lacks that makes it go to port, and what
+    the rest brings (the cresters that can reach the ship there, and the exact odds of that
+    battle as the planner would fight it), with how fast the cresters come.
+
+    >>> import windward_nb as ww
+    >>> g = ww.new_game(players=1, mode="solo", seed=3)
+    >>> reason(g.state, 0, plans(g.state, 0)[0]).split(":")[0]
+    'at the Trading Post (hire Marine, fill a cannon)'
+    """
+    p = s.planet
+    place = "the Trading Post" if plan.rest == PORT else p.label(plan.rest)
+    parts: list[str] = []
     if plan.port:
-        what = ", ".join(plan.shop) or "nothing to buy"
-        parts.append(f"go to the Trading Post ({what})")
-    if plan.reds:
-        who = "a red crester" if plan.reds == 1 else f"{plan.reds} red cresters"
-        parts.append(f"rest at {place}: {who} will attack you there")
-    elif plan.white:
-        parts.append(f"rest at {place}: the White Crester will attack you there")
+        words = {"order cannon": "fill a cannon", "buy cannon": "fill a cannon", "order morale": "+1 morale",
+                 "buy rum": "+1 morale", "order supplies": "take supplies", "buy supplies": "take supplies",
+                 "play coffee": "play a Coffee"}
+        bought: list[str] = []
+        for step in plan.shop:
+            w = words.get(step) or step.replace("order ", "").replace("buy crew ", "hire ")
+            bought.append(w)
+        counted = []
+        for w in dict.fromkeys(bought):
+            n = bought.count(w)
+            counted.append(w if n == 1 else {"fill a cannon": f"fill {n} cannons", "+1 morale": f"+{n} morale"}
+                           .get(w, f"{w} ({n})"))
+        there = s.ships[seat].pos == PORT
+        head = ("at the Trading Post" if there else "go to the Trading Post") + \
+            (f" ({', '.join(counted)})" if counted else "")
+        why = _short(s, seat)
+        parts.append(head + (": " + " and ".join(why[:2]) if why else ""))
+    at = plan.at
+    if plan.attack:
+        who = "the White Crester" if plan.white and not plan.reds else \
+            ("the red crester" if plan.reds == 1 else f"the {plan.reds} red cresters")
+        line = f"attack {who} at {place}"
+        if at is not None:
+            reds = plan.reds if not plan.white else 0
+            win_rest, back_rest = ((0, False), (0, True)) if not reds else (after_win(s, seat, plan.rest), (reds, False))
+            n, _ = attack(at, reds, win_rest, back_rest)
+            line += f" with {n} cannon{'s' if n != 1 else ''}"
+        parts.append(line)
+    elif plan.rest == PORT:
+        parts.append("rest at the Trading Post (+1 morale)")
     else:
-        parts.append(f"rest at {place}: no crester can reach you there")
-    return "; ".join(parts) + f" (speed of the reds: {cresters.red_speed(s)})"
+        line = f"rest at {place}"
+        if not plan.reds and not plan.white:
+            line += ": no crester can reach you there"
+        else:
+            who = ("the White Crester" if not plan.reds else
+                   "a red crester" if plan.reds == 1 else f"{plan.reds} red cresters together")
+            line += f": {who} can attack you there"
+            if at is not None:
+                win, sunk = table_odds(at, plan.reds)
+                line += f" ({_pct(win)} to beat {'them' if plan.reds > 1 else 'it'}"
+                line += f", {_pct(sunk)} to lose the ship" if sunk >= 0.005 else ""
+                line += " firing every cannon"
+                line += "; you hold a False Flag to call it off)" if at.flags else ")"
+        parts.append(line)
+    foes = _foes(s)
+    return "; then ".join(parts) + (f" - {foes}" if foes else "")
