@@ -248,3 +248,61 @@ def test_the_play_table_seats_a_careful_bot_that_plays_a_solo_turn():
     t.run_bots(limit=30)
     assert len(g.actions) > before
     assert t.bot_lines and all("careful bot" in line for line in t.bot_lines)
+
+
+# =============================================================================== the coach says the plan
+def _team_positions(seeds, mode="solo", players=1, **options):
+    """Positions of CarefulBot games where a captain is on its own turn, between two actions."""
+    out = []
+
+    def watch(s, a, events):
+        if not s.over and not s.frames and s.ships[s.current].pos >= PORT and len(out) < 120:
+            out.append(s.clone())
+
+    for seed in seeds:
+        play_game("windward", players=players, bots="careful", seed=seed, observer=watch, mode=mode, **options)
+    return out
+
+
+@pytest.mark.parametrize("mode,players,options", [("solo", 1, {}), ("cooperative", 2, {"difficulty": "easy"})])
+def test_the_coach_line_says_the_plan_careful_bot_follows_and_the_danger_forecast_agrees(mode, players, options):
+    from windward_nb.windward import forecast
+    from windward_nb.windward.coach import coach
+    from windward_nb.windward.search import team_options
+    from windward_nb.windward.teamplay import best_plan, plan_words
+
+    checked = rests = 0
+    for s in _team_positions(range(3), mode, players, **options)[::2]:
+        plan = best_plan(s)
+        if plan is None:
+            continue
+        words = plan_words(s)
+        assert words in coach(s).hints  # the coach line carries it
+        place = "the Trading Post" if plan.rest == PORT else s.planet.label(plan.rest)
+        assert place in words and (("Trading Post" in words) if plan.port else True)
+        # the plan is the one the bots follow: the search bot's first option, CarefulBot's next action
+        first = team_options(s, s.current)[0]
+        assert first.key == plan.key and first.label in words
+        assert str(first.first(s)) == str(CarefulBot(0).act(s))
+        if not plan.port and not plan.attack and plan.rest != PORT:
+            f = forecast.rest_forecast(s, at=plan.rest)
+            reds = [a.count for a in f.attackers if a.kind == "red"]
+            assert (reds[0] if reds else 0) == plan.reds, (s.fingerprint(), plan)
+            if not plan.reds:
+                assert any(a.kind == "white" for a in f.attackers) == plan.white
+                assert ("no crester can reach you there" in words) == (not plan.white)
+            rests += 1
+        checked += 1
+    assert checked >= 15 and rests >= 3
+    assert plan_words(ww.new_game(players=3, seed=1).state) is None  # a notoriety race has no plan
+
+
+def test_a_hint_in_the_solo_adventure_says_the_plan_it_starts():
+    g = ww.new_game(players=1, mode="solo", seed=3)
+    hints = g.hint(iterations=6, seed=1, top=3)
+    assert hints and all(h.action in g.legal_actions() for h in hints)
+    best = hints[0]
+    assert " - the plan: " in best.reason and best.plan in best.reason
+    assert "Trading Post" in best.reason.split(" - the plan: ", 1)[1]
+    race = ww.new_game(players=2, seed=3)
+    assert all(" - the plan: " not in h.reason for h in race.hint(iterations=4, seed=1, top=2))

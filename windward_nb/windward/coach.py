@@ -33,7 +33,7 @@ from typing import Any
 from collections.abc import Iterable, Sequence
 
 from . import battle as battle_rules
-from . import engine, forecast, movement
+from . import engine, forecast, movement, teamplay
 from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
 from ..core.errors import IllegalActionError
@@ -213,6 +213,9 @@ def _turn(s: GameState, name: str) -> Coach:
         text = f"{name}, you are at the Trading Post: " + (
             ", ".join(can[:-1]) + ", then " + can[-1] if len(can) > 1 else (can[0] if can else "end your turn"))
         text += f". {_tail(s)}"
+        plan = teamplay.plan_words(s)
+        if plan:
+            hints.insert(0, plan)
         if s.mode == "solo":
             hints.append("Ending your turn at port loses the Solo Adventure: sail out before you end it.")
         elif s.mode == "cooperative":
@@ -260,6 +263,9 @@ def _turn(s: GameState, name: str) -> Coach:
         hints.insert(0, "If you end your turn here: " + rest[0].lower() + rest[1:])
     elif outlook is not None and outlook.safe:
         hints.insert(0, "If you end your turn here, no crester can reach you at the rest.")
+    plan = teamplay.plan_words(s)
+    if plan:
+        hints.insert(1 if hints else 0, plan)
     hints.append("Resting at sky: discard a supply card or lose 1 morale.")
     if ship.hold:
         proc = "Research Crester" if _is_naturalist(s) else "Process Crester"

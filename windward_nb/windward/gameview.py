@@ -103,10 +103,15 @@ class WindwardView(core_view.GameView):
 
     def explain(self, state: Any, seat: int, action: Any) -> str:
         """The coach's reason for a hint (:func:`windward_nb.windward.hints.explain`): the exact
-        odds of a battle, what a tooth is worth, what a pickup brings."""
+        odds of a battle, what a tooth is worth, what a pickup brings; in the Solo Adventure and
+        the Cooperative game, also the turn's plan it starts (:func:`.search.plan_reason`)."""
         from .hints import explain
+        from .search import plan_reason
 
-        return explain(state, seat, self.parse(state, action))
+        a = self.parse(state, action)
+        line = explain(state, seat, a)
+        plan = plan_reason(state, seat, a)
+        return f"{line} - the plan: {plan}" if plan else line
 
     def danger(self, state: Any, action: Any) -> str | None:
         return coach_rules.danger(state, action)

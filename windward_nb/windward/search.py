@@ -182,6 +182,21 @@ def _route_steps(s: GameState, seat: int, greedy: GreedyBot, by: dict[str, Any])
     return steps or [Step(greedy.act(s, list(by.values())))]
 
 
+def plan_reason(s: GameState, seat: int, action: Any) -> str | None:
+    """Solo Adventure and Cooperative game, on the ship's own turn: the reason of the best of the
+    planner's plans (:func:`team_options`) that starts with ``action``, or None (another mode, a
+    decision inside a battle or a rest, or an action no plan starts with)."""
+    if s.over or not team_mode(s) or s.frames or s.current != seat:
+        return None
+    for o in team_options(s, seat, close=CLOSE):
+        try:
+            if str(o.first(s)) == str(action):
+                return o.label
+        except ValueError:
+            continue
+    return None
+
+
 def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
     """The plans worth comparing for ``seat`` here, GreedyBot's own first (see the module doc);
     ``targets``: how many of GreedyBot's places to sail to become plans."""

@@ -45,7 +45,8 @@ from .hooks import active
 from .state import PORT, GameState
 from .teamplan import TurnPlan
 
-__all__ = ["CarefulBot", "team_mode", "visited_port", "ready", "fighting_chance", "team_value"]
+__all__ = ["CarefulBot", "team_mode", "visited_port", "ready", "fighting_chance", "team_value", "best_plan",
+           "plan_words"]
 
 
 def team_mode(s: GameState) -> bool:
@@ -291,3 +292,35 @@ def team_value(s: GameState) -> float:
     n = len(s.ships)
     return float(sum(teamplan.worth(teamplan.supply(s, i)) for i in range(n)) / n)
 
+
+
+# =============================================================================== the plan, for the coach
+def best_plan(s: GameState, seat: int | None = None) -> TurnPlan | None:
+    """The plan CarefulBot would follow for the rest of this turn (:func:`teamplan.plans`, the
+    Trading Post left out once the ship has been there this turn), or None outside a team mode,
+    outside the ship's own turn, in the middle of a decision (a battle, a rest) or when every
+    way sinks the ship."""
+    seat = s.current if seat is None else seat
+    if s.over or not team_mode(s) or s.frames or s.current != seat or s.ships[seat].pos < PORT:
+        return None
+    me = s.ships[seat]
+    found = teamplan.plans(s, seat, limit=1, port=me.pos == PORT or not visited_port(s),
+                           fighter=CarefulBot(0).fighter(s))
+    return found[0] if found else None
+
+
+def plan_words(s: GameState, seat: int | None = None) -> str | None:
+    """The coach's line for the team modes: what the planner would do with the rest of this turn
+    and why (:func:`teamplan.reason`), or None where :func:`best_plan` has no plan.
+
+    >>> import windward_nb as ww
+    >>> plan_words(ww.new_game(players=1, mode="solo", seed=3).state).split(":")[1]
+    ' at the Trading Post (hire Marine, fill a cannon)'
+    >>> plan_words(ww.new_game(players=2, seed=3).state) is None  # a notoriety race
+    True
+    """
+    seat = s.current if seat is None else seat
+    plan = best_plan(s, seat)
+    if plan is None:
+        return None
+    return "The plan: " + teamplan.reason(s, seat, plan) + "."
