@@ -804,7 +804,7 @@ def _short(s: GameState, seat: int) -> list[str]:
     if me.cannons == 0:
         out.append("your cannons are empty")
     elif me.cannons < slots:
-        out.append(f"{me.cannons} of your {slots} cannons are loaded")
+        out.append(f"{me.cannons} of your {slots} cannons {'is' if me.cannons == 1 else 'are'} loaded")
     if me.morale <= 2:
         out.append(f"your morale is {me.morale}")
     return out
