@@ -306,3 +306,19 @@ def test_a_hint_in_the_solo_adventure_says_the_plan_it_starts():
     assert "Trading Post" in best.reason.split(" - the plan: ", 1)[1]
     race = ww.new_game(players=2, seed=3)
     assert all(" - the plan: " not in h.reason for h in race.hint(iterations=4, seed=1, top=2))
+
+
+@pytest.mark.parametrize("arm", ["solo", "coop-normal"])
+def test_the_stored_planner_arms_are_what_careful_bot_plays_today(arm):
+    """The first games of the committed CarefulBot arms (today's options, seeds from 90,000) end
+    the same way when played again: the figures quoted in docs/team-bots.md and notebooks 06, 07
+    and 09 belong to this code."""
+    strength = _strength()
+    data = strength.load(arm, "careful")
+    assert data["seed0"] == 90_000 and data["options"] == strength.arm_options(arm)
+    games = data["games"][:8]
+    again = [strength.play_one(arm, data["bot"], g["game"], strength.options_of(data), strength.seed0_of(data))
+             for g in games]
+    assert [g["won"] for g in again] == [g["won"] for g in games]
+    assert [g["decisions"] for g in again] == [g["decisions"] for g in games]
+    assert any(g["won"] for g in games)
