@@ -346,10 +346,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown arm(s) {', '.join(bad)}; arms: {', '.join(ARMS)}", file=sys.stderr)
         return 2
     versions = [v.strip() for v in args.versions.split(",") if v.strip()]
-    if any(v != "greedy" and not v.startswith(("careful", "mcts")) for v in versions) or args.games < 1 \
+    if any(not v.startswith(("greedy", "careful", "mcts")) for v in versions) or args.games < 1 \
             or args.iterations < 1 or not 0 <= args.first < args.games:
-        print("versions are greedy, careful and/or mcts; games and iterations are 1 or more; 0 <= first < games",
-              file=sys.stderr)
+        print("versions are greedy, careful and/or mcts (each may carry a -<name>); games and iterations are 1 or "
+              "more; 0 <= first < games", file=sys.stderr)
         return 2
     games = 2 if args.quick else args.games
     part = None
