@@ -12,6 +12,11 @@ whole budget on moves that do not matter; the core's
   crester to load, the Trading Post to sell), then go on as GreedyBot;
 * ``end turn``: stop where the ship is and rest.
 
+In the Solo Adventure and the Cooperative game the plans are the turn planner's
+instead (:func:`team_options`, :mod:`windward_nb.windward.teamplan`): a rest
+on a space, perhaps by way of the Trading Post, or a crester to sail into,
+each labelled with the planner's reason and played out by CarefulBot.
+
 A plan stops at a battle (the cannons are a decision of their own: GreedyBot's
 count and the others) or when the turn passes. Small decisions (which supply
 stack, which card to discard at rest, where a new red crester goes) follow
@@ -22,12 +27,12 @@ soft maximum of each captain's :func:`score`, a weighted sum of its
 :func:`features` (notoriety, cargo, gas, ship, turn order, how late the race
 is) with weights fitted to who won GreedyBot games
 (``benchmarks/value_fit.py``); in the Solo Adventure and the Cooperative game,
-how far the captains are toward beating the cresters.
+the planner's worth of each captain's ship (:func:`team_value`).
 
 In a notoriety race the bot compares the plans *paired* (every plan played on
 the same sampled worlds with the same dice, see
-:class:`~windward_nb.core.mcts.MCTSBot`); in the team modes it searches them
-as a tree. :data:`RACE` and :data:`TEAM` hold the defaults.
+:class:`~windward_nb.core.mcts.MCTSBot`), in the team modes too, with a
+smaller budget. :data:`RACE` and :data:`TEAM` hold the defaults.
 
 >>> import windward_nb as ww
 >>> g = ww.new_game(players=2, seed=5)
@@ -380,13 +385,13 @@ def classic_value(s: GameState) -> list[float]:
 
 # =============================================================================== the bot
 #: What the bot does unless told otherwise: in a notoriety race (free-for-all, head-to-head) and in
-#: the Solo Adventure and the Cooperative game (where the tree search is kept as it was).
+#: the Solo Adventure and the Cooperative game (paired plays of the turn planner's plans, :func:`team_options`).
 RACE: dict[str, Any] = {"iterations": 64, "paired": True, "trust_first": 0.0, "to_own_turn": True,
                         "rollout_spec": "greedy", "rollout_plies": 0}
 TEAM: dict[str, Any] = {"iterations": 6, "paired": True, "trust_first": 1.0, "to_own_turn": False,
                         "rollout_spec": "careful", "rollout_plies": 8}
 RACE_ITERATIONS = RACE["iterations"]  #: the default budget in a notoriety race (paired plays of a plan)
-TEAM_ITERATIONS = TEAM["iterations"]  #: the default budget in the team modes (tree iterations)
+TEAM_ITERATIONS = TEAM["iterations"]  #: the default budget in the team modes (paired plays of a plan)
 
 
 class MCTSBot(CoreMCTSBot):
