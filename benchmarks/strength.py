@@ -52,6 +52,18 @@ and the team arms (Solo Adventure and Cooperative, where a win is rare, so many 
         --bot-options trust_first=1 --games 300
     python benchmarks/strength.py --save-wins 1
 
+Since the turn planner (issue 28) the team arms of today's bots, on today's defaults (planet
+large-r6, the Solo Adventure's red routes chosen), are played from seed 90000, a range no tuning
+saw (the arms before the planner are kept in ``before-28/``):
+
+    python benchmarks/strength.py --arms solo,coop-easy,coop-normal,coop-hard,coop-impossible \
+        --versions careful --games 200 --seed0 90000
+    python benchmarks/strength.py --arms solo --versions mcts-team --iterations 6 --games 100 --seed0 90000
+    python benchmarks/strength.py --arms coop-easy,coop-normal --versions mcts-team --iterations 6 --games 40 \
+        --seed0 90000
+    python benchmarks/strength.py --arms solo,coop-easy,coop-normal --versions greedy-r6 --games 200 --seed0 90000
+    python benchmarks/strength.py --save-wins 1
+
 ``mcts`` (64 tree iterations, the hand-set judge) was the default bot before the plans were
 compared paired and judged by the fitted judge; ``mcts-paired-next`` (the same as
 ``make_bot("mcts")`` in a notoriety race) is the default since. ``mcts-paired`` was chosen on games
