@@ -16,7 +16,8 @@ Run from the project root (writes ``benchmarks/results/planet-size.json``, then 
     nice -n 10 python benchmarks/planet_size.py --seeds 400 --race 200 --solo 1000 --coop 500
     python benchmarks/planet_size.py --summary          # the tables from the JSON file
 
-Bots: GreedyBot in the races, CarefulBot in the team modes. Game seeds start at 50,000 (no
+Bots: GreedyBot in the races, CarefulBot in the team modes; the Solo Adventure's red routes are
+fixed (the study was made before the player chose them; ``benchmarks/solo_routes.py`` compares). Game seeds start at 50,000 (no
 tuning saw them); the safe-space count uses setup seeds 0 to ``--seeds`` - 1.
 """
 
@@ -178,7 +179,7 @@ def run(args) -> dict:
         OUT.write_text(json.dumps(data, indent=1))
     data.setdefault("games", {})
     for size in PLANETS:
-        for name, cfg in [*RACES.items(), ("solo", dict(players=1)),
+        for name, cfg in [*RACES.items(), ("solo", dict(players=1, red_routes="fixed")),
                           *((f"coop-{d}", dict(players=2, mode="cooperative", difficulty=d)) for d in DIFFICULTIES)]:
             n = args.race if name in RACES else args.solo if name == "solo" else args.coop
             bot = "greedy" if name in RACES else "careful"

@@ -38,6 +38,16 @@ The committed results (``benchmarks/results/strength/``) were made with:
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-paired-next --iterations 64 \
         --bot-options paired=1,to_own_turn=1 --games 400                    # the default bot
 
+Those were played on the radius-5 planet (``planet="large"``). After the planet's size study
+(docs/rulings.md P1) the default bot and its GreedyBot baseline were played again on the default
+planet, ``large-r6`` (the file names its options), the first runs kept in ``large-r5/``:
+
+    python benchmarks/strength.py --arms ffa4,h2h --versions greedy --games 400
+    python benchmarks/strength.py --arms ffa4 --versions mcts-paired-next --iterations 64 \
+        --bot-options paired=1,to_own_turn=1 --games 200
+    python benchmarks/strength.py --arms h2h --versions mcts-paired-next --iterations 64 \
+        --bot-options paired=1,to_own_turn=1 --games 400
+
 and the team arms (Solo Adventure and Cooperative, where a win is rare, so many more games):
 
     python benchmarks/strength.py --arms solo,coop-easy,coop-normal --versions careful,greedy --games 5000
@@ -51,6 +61,10 @@ and the team arms (Solo Adventure and Cooperative, where a win is rare, so many 
     python benchmarks/strength.py --arms coop-easy --versions mcts-team64 --iterations 64 \
         --bot-options trust_first=1 --games 300
     python benchmarks/strength.py --save-wins 1
+
+The team arms above were played on the radius-5 planet with the red routes fixed (their files name no
+options: ``OLD_OPTIONS``); ``benchmarks/solo_routes.py`` measures the Solo Adventure on the default
+planet with the routes chosen.
 
 Since the turn planner (issue 28) the team arms of today's bots, on today's defaults (planet
 large-r6, the Solo Adventure's red routes chosen), are played from seed 90000, a range no tuning

@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
     ("speed.py", ["--reps", "1", "--games", "1", "--chess", "1", "--greedy", "1", "--iterations", "3"],
      "speed table done:"),
     ("strength.py", ["--quick", "--arms", "h2h,solo", "--iterations", "2"], "95% interval"),
+    ("planet_size.py", ["--summary"], "| large-r6 | 6 | 127 |"),
+    ("solo_routes.py", ["--summary"], "| large-r6 | careful | chosen | 2000 |"),
+    ("edition_tie.py", ["--games", "1"], "| Solo Adventure | careful |"),
 ])
 def test_benchmark_script_runs(script, args, expect):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,

@@ -125,3 +125,30 @@ def test_your_own_tile_file_is_scaled_the_same_way(tmp_path):
     where = 1 + p.order.index(0)                      # the territory the edited tile (Anvil) sits at
     assert p.cells[p.feeding_ground[where]] == hexgrid.polar(where, 2, 1)   # [2, 1] scaled to radius 6
     assert p.gas_pocket[where] != p.feeding_ground[where]   # Anvil's gas pocket, also [2, 1], moved aside
+
+
+def _study():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("planet_size_bench", ROOT / "benchmarks" / "planet_size.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("size", ["large", DEFAULT_PLANET])
+def test_the_committed_size_study_still_holds_and_the_rulings_quote_it(size):
+    """The study's committed results (benchmarks/results/planet-size.json) are what today's code
+    computes (the geometry, and the first Solo rest of the first setup seeds), and the rulings'
+    P1 table quotes them."""
+    study = _study()
+    stored = json.loads((ROOT / "benchmarks" / "results" / "planet-size.json").read_text())
+    assert study.geometry(size) == stored["geometry"][size]
+    first = stored["first_rest"][size]
+    assert study.first_rest(size, 12)["safe_reachable"] == first["safe_reachable"][:12]
+    row = next(line for line in map(str.strip, (ROOT / "docs" / "rulings.md").read_text().splitlines())
+               if line.startswith((f"| `{size}`", f"| **`{size}`**")))
+    share_none = round(100 * first["safe_reachable_none"] / first["seeds"])
+    assert f"| {first['safe_reachable_mean']:.{1 if size == DEFAULT_PLANET else 2}f}; {share_none}% |" in row
+    assert f"| {stored['geometry'][size]['spaces']} |" in row
