@@ -38,6 +38,16 @@ The committed results (``benchmarks/results/strength/``) were made with:
     python benchmarks/strength.py --arms ffa4,h2h --versions mcts-paired-next --iterations 64 \
         --bot-options paired=1,to_own_turn=1 --games 400                    # the default bot
 
+Those were played on the radius-5 planet (``planet="large"``). After the planet's size study
+(docs/rulings.md P1) the default bot and its GreedyBot baseline were played again on the default
+planet, ``large-r6`` (the file names its options), the first runs kept in ``large-r5/``:
+
+    python benchmarks/strength.py --arms ffa4,h2h --versions greedy --games 400
+    python benchmarks/strength.py --arms ffa4 --versions mcts-paired-next --iterations 64 \
+        --bot-options paired=1,to_own_turn=1 --games 200
+    python benchmarks/strength.py --arms h2h --versions mcts-paired-next --iterations 64 \
+        --bot-options paired=1,to_own_turn=1 --games 400
+
 and the team arms (Solo Adventure and Cooperative, where a win is rare, so many more games):
 
     python benchmarks/strength.py --arms solo,coop-easy,coop-normal --versions careful,greedy --games 5000
@@ -50,6 +60,22 @@ and the team arms (Solo Adventure and Cooperative, where a win is rare, so many 
         --bot-options trust_first=1 --games 10000
     python benchmarks/strength.py --arms coop-easy --versions mcts-team64 --iterations 64 \
         --bot-options trust_first=1 --games 300
+    python benchmarks/strength.py --save-wins 1
+
+The team arms above were played on the radius-5 planet with the red routes fixed (their files name no
+options: ``OLD_OPTIONS``); ``benchmarks/solo_routes.py`` measures the Solo Adventure on the default
+planet with the routes chosen.
+
+Since the turn planner (issue 28) the team arms of today's bots, on today's defaults (planet
+large-r6, the Solo Adventure's red routes chosen), are played from seed 90000, a range no tuning
+saw (the arms before the planner are kept in ``before-28/``):
+
+    python benchmarks/strength.py --arms solo,coop-easy,coop-normal,coop-hard,coop-impossible \
+        --versions careful --games 200 --seed0 90000
+    python benchmarks/strength.py --arms solo --versions mcts-team --iterations 6 --games 100 --seed0 90000
+    python benchmarks/strength.py --arms coop-easy,coop-normal --versions mcts-team --iterations 6 --games 40 \
+        --seed0 90000
+    python benchmarks/strength.py --arms solo,coop-easy,coop-normal --versions greedy-r6 --games 200 --seed0 90000
     python benchmarks/strength.py --save-wins 1
 
 ``mcts`` (64 tree iterations, the hand-set judge) was the default bot before the plans were
@@ -92,7 +118,29 @@ ARMS = {
     "coop-impossible": dict(players=2, mode="cooperative", difficulty="impossible", title="Cooperative, impossible",
                             fair=None),
 }
-SEED0 = 20_000  # game g of every arm uses setup seed SEED0 + g
+SEED0 = 20_000  # game g of every arm uses setup seed SEED0 + g (unless the arm's file names its own ``seed0``)
+#: The game options of a result file that names none: every file made before the planet's size
+#: study and the Solo Adventure's chosen red routes (docs/rulings.md, P1 and V10) was played so.
+OLD_OPTIONS = {"planet": "large", "red_routes": "fixed"}
+
+
+def arm_options(arm: str) -> dict:
+    """The options a new result file of ``arm`` is played with: today's defaults, named."""
+    from windward_nb.windward.planet import DEFAULT_PLANET
+    from windward_nb.windward.setup import default_mode, default_red_routes
+
+    mode = str(ARMS[arm].get("mode") or default_mode(int(ARMS[arm]["players"])))  # type: ignore[call-overload]
+    return {"planet": DEFAULT_PLANET, "red_routes": default_red_routes(mode)}
+
+
+def options_of(data: dict) -> dict:
+    """The game options the games of a result file were played with."""
+    return dict(data.get("options", OLD_OPTIONS))
+
+
+def seed0_of(data: dict) -> int:
+    """The setup seed of game 0 of a result file (``--seed0``; :data:`SEED0` for files that name none)."""
+    return int(data.get("seed0", SEED0))
 
 
 def seats_for(arm: str, game: int) -> list[int]:
@@ -104,8 +152,8 @@ def seats_for(arm: str, game: int) -> list[int]:
     return [game % n]
 
 
-def play_one(arm: str, bot: str, game: int) -> dict:
-    spec = dict(ARMS[arm])
+def play_one(arm: str, bot: str, game: int, options: dict | None = None, seed0: int = SEED0) -> dict:
+    spec = dict(ARMS[arm], **(arm_options(arm) if options is None else options))
     players = int(spec.pop("players"))
     for k in ("title", "fair"):
         spec.pop(k)
@@ -114,7 +162,7 @@ def play_one(arm: str, bot: str, game: int) -> dict:
     for s in mine:
         bots[s] = bot
     t0 = time.perf_counter()
-    r = play_game("windward", players=players, bots=bots, seed=SEED0 + game, **spec)
+    r = play_game("windward", players=players, bots=bots, seed=seed0 + game, **spec)
     won = bool(r.over and r.winners and set(r.winners) <= set(mine) and len(r.winners) == len(mine))
     return {"game": game, "seats": mine, "won": won, "winners": r.winners, "over": r.over,
             "seconds": round(time.perf_counter() - t0, 2), "decisions": r.decisions}
@@ -164,6 +212,8 @@ def merge(arm: str, version: str) -> None:
             main = dict(data, games=[])
         if data["bot"] != main["bot"]:
             raise SystemExit(f"{p} holds games of {data['bot']!r}, not {main['bot']!r}")
+        if options_of(data) != options_of(main):
+            raise SystemExit(f"{p} holds games played with {options_of(data)}, not {options_of(main)}")
         have = {g["game"] for g in main["games"]}
         main["games"] += [g for g in data["games"] if g["game"] not in have]
     if main is not None and parts:
@@ -182,18 +232,21 @@ def git_commit() -> str:
 
 
 def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = False, extra: str = "",
-            part: tuple[int, int] | None = None, first: int = 0) -> dict:
+            part: tuple[int, int] | None = None, first: int = 0, seed0: int = SEED0) -> dict:
     if version.startswith("mcts"):
         bot = f"mcts:iterations={iterations}{',' + extra if extra else ''}"
     else:
-        bot = "careful" if version == "careful" else "greedy"
+        bot = "careful" if version.startswith("careful") else "greedy"
     tag = f"{part[0]}" if part else ""
     data = None if quick else load(arm, version, tag)
     if data is not None and data.get("bot") != bot:
         raise SystemExit(f"{path_for(arm, version)} holds games of {data.get('bot')!r}, not {bot!r}: "
                          "move it away to start again")
+    if data is not None and seed0_of(data) != seed0:
+        raise SystemExit(f"{path_for(arm, version)} holds games from seed {seed0_of(data)}, not {seed0}")
     if data is None:
         data = {"arm": arm, "version": version, "bot": bot, "title": ARMS[arm]["title"], "fair": ARMS[arm]["fair"],
+                "options": arm_options(arm), "seed0": seed0,
                 "budget": f"{iterations} iterations per searched decision" if version.startswith("mcts") else "none",
                 "commit": git_commit(), "machine": f"{platform.python_implementation()} {platform.python_version()}",
                 "games": []}
@@ -204,7 +257,7 @@ def run_arm(arm: str, version: str, games: int, iterations: int, quick: bool = F
     for game in range(first, games):
         if game in done or (part is not None and game % part[1] != part[0]):
             continue
-        data["games"].append(play_one(arm, bot, game))
+        data["games"].append(play_one(arm, bot, game, options_of(data), seed0_of(data)))
         if not quick:
             OUT.mkdir(parents=True, exist_ok=True)
             if len(data["games"]) <= BIG or len(data["games"]) % 100 == 0 or game == games - 1:
@@ -228,7 +281,7 @@ def summary() -> list[dict]:
     for arm in ARMS:
         found = sorted(stem(p)[len(arm) + 1:] for p in stored(f"{arm}-*")
                        if ".part" not in p.name
-                       and (stem(p)[len(arm) + 1:] in ("greedy", "careful") or stem(p)[len(arm) + 1:].startswith("mcts")))
+                       and stem(p)[len(arm) + 1:].startswith(("greedy", "careful", "mcts")))
         for version in sorted(found, key=lambda v: (v in ("greedy", "careful"), v == "greedy", v)):
             d = load(arm, version)
             if d is not None:
@@ -246,16 +299,17 @@ def print_table(rows: list[dict]) -> None:
 WINS = OUT / "wins"  # records of the first wins of the team arms, replayable with `windward replay`
 
 
-def play_record(arm: str, bot: str, game: int) -> Any:
-    """Game ``game`` of ``arm`` played again by ``bot`` in the arm's seats, with its record."""
-    spec = dict(ARMS[arm])
+def play_record(arm: str, bot: str, game: int, options: dict | None = None, seed0: int = SEED0) -> Any:
+    """Game ``game`` of ``arm`` played again by ``bot`` in the arm's seats, with its record (``options``:
+    the result file's, see :func:`options_of`; today's defaults if not given)."""
+    spec = dict(ARMS[arm], **(arm_options(arm) if options is None else options))
     players = int(spec.pop("players"))
     for k in ("title", "fair"):
         spec.pop(k)
     bots = ["greedy"] * players
     for s in seats_for(arm, game):
         bots[s] = bot
-    return play_game("windward", players=players, bots=bots, seed=SEED0 + game, record=True, **spec)
+    return play_game("windward", players=players, bots=bots, seed=seed0 + game, record=True, **spec)
 
 
 def save_wins(first: int = 1) -> list[Path]:
@@ -270,7 +324,7 @@ def save_wins(first: int = 1) -> list[Path]:
         if ARMS.get(data.get("arm", ""), {}).get("fair", 0) is not None:
             continue  # a notoriety race
         for g in [g for g in data["games"] if g["won"]][:first]:
-            r = play_record(data["arm"], data["bot"], g["game"])
+            r = play_record(data["arm"], data["bot"], g["game"], options_of(data), seed0_of(data))
             if not (r.over and r.winners == g["winners"]):
                 raise SystemExit(f"{path.name}: game {g['game']} did not end the same way when played again")
             WINS.mkdir(parents=True, exist_ok=True)
@@ -287,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot-options", default="", help="extra MCTSBot options, e.g. trust_first=1")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--iterations", type=int, default=16, help="MCTSBot iterations per searched decision")
+    ap.add_argument("--seed0", type=int, default=SEED0, help="the setup seed of game 0 (written into the arm's "
+                    "file): a fresh range for a bot tuned on other seeds")
     ap.add_argument("--first", type=int, default=0, help="skip the games before this one (play games first to "
                     "games-1), e.g. to try a variant on games no other variant was chosen on")
     ap.add_argument("--summary", action="store_true", help="only print the table of the stored results")
@@ -314,10 +370,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"unknown arm(s) {', '.join(bad)}; arms: {', '.join(ARMS)}", file=sys.stderr)
         return 2
     versions = [v.strip() for v in args.versions.split(",") if v.strip()]
-    if any(v not in ("greedy", "careful") and not v.startswith("mcts") for v in versions) or args.games < 1 \
+    if any(not v.startswith(("greedy", "careful", "mcts")) for v in versions) or args.games < 1 \
             or args.iterations < 1 or not 0 <= args.first < args.games:
-        print("versions are greedy, careful and/or mcts; games and iterations are 1 or more; 0 <= first < games",
-              file=sys.stderr)
+        print("versions are greedy, careful and/or mcts (each may carry a -<name>); games and iterations are 1 or "
+              "more; 0 <= first < games", file=sys.stderr)
         return 2
     games = 2 if args.quick else args.games
     part = None
@@ -331,7 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     for arm in arms:
         for version in versions:
             rows.append(summarise(run_arm(arm, version, games, args.iterations, quick=args.quick,
-                                          extra=args.bot_options, part=part, first=args.first)))
+                                          extra=args.bot_options, part=part, first=args.first,
+                                          seed0=args.seed0)))
             print_table(rows[-1:])
     return 0
 

@@ -27,6 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
     ("strength.py", ["--quick", "--arms", "h2h,solo", "--iterations", "2"], "95% interval"),
     ("soak_fuzz.py", ["--games", "1", "--calls", "20", "--records", "10", "--cli", "10"], "failures: 0"),
     ("hint_stability.py", ["--quick"], "quick stability check done in"),
+    ("planet_size.py", ["--summary"], "| large-r6 | 6 | 127 |"),
+    ("solo_routes.py", ["--summary"], "| large-r6 | careful | chosen | 2000 |"),
+    ("edition_tie.py", ["--games", "1"], "| Solo Adventure | careful |"),
 ])
 def test_benchmark_script_runs(script, args, expect):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,

@@ -46,7 +46,7 @@ def test_setup_greys_everywhere_two_cards_each_white_on_a_rolled_corner_and_live
     g = ww.new_game(players=players, mode="cooperative", seed=seed)
     s = g.state
     p = s.planet
-    assert p.size == "large"
+    assert p.size == "large-r6"        # the default large planet (rulings P1)
     assert sorted(s.greys) == sorted(p.feeding_ground[t] for t in range(1, 7))
     assert [len(sh.hand) for sh in s.ships] == [2] * players
     rolled = g.record.setup["white"]

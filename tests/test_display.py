@@ -71,7 +71,7 @@ def test_windward_svg_counts_hexes_ships_cresters_and_items():
     g = _play("windward", 120, seed=11)
     s = g.state
     root = _parse(g._repr_svg_())
-    assert len(_classed(root, "space-hex")) == len(s.planet.cells) == 91
+    assert len(_classed(root, "space-hex")) == len(s.planet.cells) == 127   # large-r6, the default
     assert len(_classed(root, "piece-ship")) == s.players
     assert len(_classed(root, "piece-diamond")) == len(s.reds) + len(s.reds_down)
     assert len(_classed(root, "piece-disc")) == len(s.greys) + len(s.greys_down)

@@ -112,7 +112,8 @@ CHANGES = {
     "morale": lambda s, me, rng: setattr(me, "morale", 1 + (me.morale % 4)),
     "empty hand": lambda s, me, rng: me.hand.clear(),
     "a harpoon": lambda s, me, rng: me.hand.append("heavy_harpoon"),
-    "cannons": lambda s, me, rng: setattr(me, "cannons", me.cannons + 2),
+    # a different number of cannons the ship can hold (more than its slots is no position)
+    "cannons": lambda s, me, rng: setattr(me, "cannons", (me.cannons + 2) % (s.cannon_slots(s.ships.index(me)) + 1)),
     "the crew": lambda s, me, rng: me.crew.__setitem__(slice(None), [] if me.crew else ["Marine"]),
     "tokens": lambda s, me, rng: setattr(me, "tokens", me.tokens + 1),
     "a crester in the hold": lambda s, me, rng: setattr(me, "hold", "grey" if not me.hold else ""),

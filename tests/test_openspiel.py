@@ -116,7 +116,9 @@ def test_registered_by_name_and_loaded_through_pyspiel():
 def test_the_table_numbers_every_verb_and_reads_back():
     table = action_table()
     verbs = {a.verb for a in table.player_actions} | {a.verb for a in table.chance_actions}
-    assert verbs == set(GRAMMAR.verbs) - {"shuffle"}  # a shuffle is drawn card by card, never listed
+    # a shuffle is drawn card by card, never listed; the Solo Adventure's chosen red routes ("reds")
+    # are not played here: the OpenSpiel games move the reds by the fixed order (red_routes="fixed")
+    assert verbs == set(GRAMMAR.verbs) - {"shuffle", "reds"}
     for i, a in enumerate(table.player_actions):
         assert table.player_id(Action.parse(str(a))) == i
     assert table.draws == len(load_components().deck_list())
@@ -391,6 +393,7 @@ def test_a_game_past_max_decisions_ends_with_nobody_winning():
     (dict(players=9), "players"),
     (dict(players=1, mode="head-to-head"), "head-to-head"),
     (dict(planet="huge"), "planet"),
+    (dict(planet="large-r6"), "planets large \\(radius 5\\) and small"),   # its table holds radius-5 spaces
     (dict(variants="pirates"), "pirates"),
     (dict(difficulty="brutal", mode="cooperative", players=2), "difficulty"),
     (dict(colour="red"), "unknown Windward parameter 'colour'"),

@@ -14,7 +14,20 @@ from windward_nb.windward.perft import perft
     (5, 4, [17, 193, 1872]),
 ])
 def test_opening_positions(players, seed, counts):
+    """On the radius-5 planet (``planet="large"``), where these counts were first taken."""
+    state = ww.new_game(players=players, seed=seed, auto_chance=False, planet="large").state
+    assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts
+
+
+@pytest.mark.parametrize("players, seed, counts", [
+    (2, 1, [17, 193, 1863, 17096]),
+    (1, 6, [22, 370, 5037]),
+])
+def test_opening_positions_on_the_default_planet(players, seed, counts):
+    """The default planet since the size study (large-r6, rulings P1): the same seed of a
+    head-to-head game opens alike for two plies and then differs (more spaces to sail to)."""
     state = ww.new_game(players=players, seed=seed, auto_chance=False).state
+    assert state.planet.size == "large-r6"
     assert [perft(state, d) for d in range(1, len(counts) + 1)] == counts
 
 

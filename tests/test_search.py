@@ -251,14 +251,15 @@ def test_paired_search_plays_complete_legal_games_the_same_way_twice():
     assert a.over and (a.winners, a.scores, a.plies) == (b.winners, b.scores, b.plies)
 
 
-def test_the_default_bot_pairs_its_plans_in_a_race_and_keeps_the_tree_in_the_team_modes():
+def test_the_default_bot_pairs_its_plans_in_a_race_and_in_the_team_modes_with_their_own_budgets():
     bot = make_bot("mcts", 1)
     race = ww.new_game(players=2, seed=5)
     r = bot.search(race.state)
     assert bot.paired and r.iterations >= search.RACE_ITERATIONS and len({o.visits for o in r.options}) == 1
     coop = ww.new_game(players=2, seed=5, mode="cooperative", difficulty="easy")
     r = bot.search(coop.state)
-    assert not bot.paired and r.iterations == search.TEAM_ITERATIONS
+    assert bot.paired and search.TEAM_ITERATIONS <= r.iterations < search.TEAM_ITERATIONS + len(r.options)
+    assert bot.rollout_plies == search.TEAM["rollout_plies"]
     assert make_bot("mcts:paired=0", 1).search(race.state).iterations == search.RACE_ITERATIONS
     fixed = make_bot("mcts:iterations=12,paired=1", 1)
     fixed.search(coop.state)
@@ -267,9 +268,10 @@ def test_the_default_bot_pairs_its_plans_in_a_race_and_keeps_the_tree_in_the_tea
     assert (bot.paired, bot.trust_first, bot.to_own_turn) == \
         (search.RACE["paired"], search.RACE["trust_first"], search.RACE["to_own_turn"])
     bot.search(coop.state)
-    assert (bot.paired, bot.trust_first, bot.to_own_turn, bot.rollout_spec) == (False, 1.0, False, "careful")
+    assert (bot.paired, bot.trust_first, bot.to_own_turn, bot.rollout_spec) == (True, 1.0, False, "careful")
     bot.search(race.state)
     assert bot.rollout_spec == "greedy"  # CarefulBot is GreedyBot in a race; GreedyBot's own caches are quicker
+    assert bot.rollout_plies == search.RACE["rollout_plies"]
     told = make_bot("mcts:to_own_turn=0,trust_first=2", 1)
     told.search(race.state)
     assert (told.to_own_turn, told.trust_first) == (False, 2.0)

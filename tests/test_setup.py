@@ -14,8 +14,8 @@ def test_global_setup(players):
     g = ww.new_game(players=players, seed=11)
     s = g.state
     p = s.planet
-    # the planet: six different tiles around the Trading Post, large by default
-    assert p.size == "large" and sorted(p.order) == list(range(6))
+    # the planet: six different tiles around the Trading Post, large (radius 6: rulings P1) by default
+    assert p.size == "large-r6" and p.radius == 6 and sorted(p.order) == list(range(6))
     # red cresters on every start space, gas on every pocket, players-1 grey cresters on feeding grounds
     assert sorted(s.reds) == sorted(p.red_start.values())
     assert all(s.item_count(p.gas_pocket[t], "gas") == 2 for t in range(1, 7))

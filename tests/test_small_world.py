@@ -16,7 +16,8 @@ from rules_helpers import end_at_sky, events
 
 
 # ----------------------------------------------------------------------------- the map
-@pytest.mark.parametrize("size, radius, per_territory", [("small", 4, 10), ("large", 5, 15)])
+@pytest.mark.parametrize("size, radius, per_territory", [("small", 4, 10), ("large", 5, 15), ("large-r5", 5, 15),
+                                                         ("large-r6", 6, 21), ("large-r7", 7, 28), ("large-r8", 8, 36)])
 def test_planet_sizes(size, radius, per_territory):
     p = Planet.parse(f"{size}:FABDCE")
     assert p.radius == radius and len(p.cells) == 1 + 6 * per_territory
@@ -40,7 +41,9 @@ def test_a_game_on_the_small_planet(players):
 
 
 def test_the_large_planet_is_the_default():
-    assert ww.new_game(players=3, seed=7).state.planet.size == "large"
+    """The default is the radius-6 reconstruction (rulings P1); "large" names the radius-5 one."""
+    assert ww.new_game(players=3, seed=7).state.planet.size == "large-r6"
+    assert ww.new_game(players=3, seed=7, planet="large").state.planet.radius == 5
 
 
 def test_unknown_planet_is_refused():
@@ -81,7 +84,7 @@ def test_solo_reds_keep_their_solo_speed_on_the_small_planet():
     """Reading: the Solo Adventure's 3 + 1 per red defeated applies on either planet."""
     reds = ["2,-4", "3,-2", "4,-1", "1,2", "-3,3", "-3,-1"]        # the six small red starts
     g = ww.scenario(players=1, planet="small:ABCDEF", wind=1, ships=[{"pos": "0,4", "morale": 4}], reds=reds,
-                    auto_chance=False)
+                    auto_chance=False, red_routes="fixed")
     ev = end_at_sky(g)
     far = [m for m in events(ev, "CresterMoved") if m.data["from"] == g.state.planet.cell("2,-4")]
     assert len(far) == 1 and len(far[0].data["path"]) == 4

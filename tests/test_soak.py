@@ -28,6 +28,7 @@ VARIANT_SETS = [v for r in range(len(VARIANTS) + 1) for v in itertools.combinati
 COMBINATIONS = ([("solo", ()), ("cooperative", ())]
                 + [(mode, v) for mode in ("head-to-head", "free-for-all") for v in VARIANT_SETS])
 BOTS = ("random", "greedy", "mixed")
+PLANETS = ("large-r6", "small", "large", "large-r8")  # the default first
 PAIRS = [(mode, variants, bots) for (mode, variants) in COMBINATIONS for bots in BOTS]
 
 GAMES = int(os.environ.get("WINDWARD_SOAK_GAMES", str(len(PAIRS))))
@@ -35,18 +36,21 @@ PLIES = int(os.environ.get("WINDWARD_SOAK_PLIES", "300"))
 
 
 def options(index: int, mode: str, variants: tuple) -> dict:
-    """Player count, planet, edition and difficulty vary with the game's index."""
+    """Player count, planet, edition and difficulty vary with the game's index (the first round of
+    pairs, all that CI plays, is on the default planet; the Solo Adventure's red routes are chosen,
+    then fixed)."""
     k = index // len(PAIRS)
     o: dict = {"mode": mode, "variants": variants, "edition": "ab"[(index + k) % 2]}
     if mode == "solo":
-        o.update(players=1, planet=("large", "small")[k % 2])
+        o.update(players=1, planet=PLANETS[k % 4], red_routes=("chosen", "fixed")[(k // 4) % 2])
     elif mode == "cooperative":
         o.update(players=(1 if o["edition"] == "b" else 2) + k % 3,
-                 difficulty=("easy", "normal", "hard", "impossible")[k % 4])
+                 difficulty=("easy", "normal", "hard", "impossible")[k % 4],
+                 planet=("large-r6", "large", "large-r7", "large-r8")[(k // 4) % 4])   # never the small one
     elif mode == "head-to-head":
-        o.update(players=2, planet=("large", "small")[(k // 2) % 2])
+        o.update(players=2, planet=PLANETS[(k // 2) % 4])
     else:
-        o.update(players=3 + k % 3, planet=("large", "small")[(k // 3) % 2])
+        o.update(players=3 + k % 3, planet=PLANETS[(k // 3) % 4])
     return o
 
 

@@ -5,7 +5,8 @@ die is chosen by the test (``auto_chance=False``). Planet large:ABCDEF: territor
 1 has its red start at 2,-4, its feeding ground at 0,-3, Drift at -1,-3 and the
 corner 0,-5; the red starts of the six territories are 2,-4, 2,-3, 5,-1, 1,3,
 -3,3 and -4,-1. In the Solo Adventure a red crester moves 3 spaces plus one for
-every red crester defeated, i.e. 3 + (6 - reds alive).
+every red crester defeated, i.e. 3 + (6 - reds alive). These tests move the reds by the fixed
+direction order (``red_routes="fixed"``); tests/test_red_routes.py covers the player's choice.
 """
 
 from __future__ import annotations
@@ -26,7 +27,10 @@ FAR_REDS = ["0,5", "-5,5"]   # two reds alive move 7: neither reaches a ship at 
 
 
 def solo(ship: dict | None = None, **kw) -> ww.Game:
+    """A Solo Adventure position; the reds move by the fixed direction order (``red_routes="fixed"``)
+    unless a test says otherwise (the player's choice is tested in test_red_routes.py)."""
     kw.setdefault("wind", 1)
+    kw.setdefault("red_routes", "fixed")
     kw.setdefault("auto_chance", False)
     return ww.scenario(players=1, ships=[{"pos": "0,-2", "morale": 4, **(ship or {})}], **kw)
 
@@ -172,7 +176,7 @@ CROWDED_REDS = ["0,-1", "1,-1", "-1,1", "-1,1", "2,-1", "-2,0"]
 def test_reds_falling_back_onto_a_full_space_keep_the_two_per_space_cap(edition, how):
     from windward_nb.windward.invariants import violations
 
-    g = ww.scenario(players=1, wind=4, edition=edition, auto_chance=False, reds=CROWDED_REDS,
+    g = ww.scenario(players=1, wind=4, edition=edition, auto_chance=False, reds=CROWDED_REDS, red_routes="fixed",
                     ships=[{"pos": "1,-2", "morale": 4, "cannons": 3, "hand": ["false_flag", "fuel"]}])
     ev = end_at_sky(g, "rest discard fuel")
     froms = [m.data["path"][-2] for m in events(ev, "CresterMoved") if m.data["to"] == hx(g, "1,-2")]

@@ -192,7 +192,7 @@ def test_select_never_points_at_a_dangerous_action_after_refresh():
 
 # =============================================================================== watchable bots
 def test_bots_at_once_then_the_summary_for_the_human():
-    t = table(bots={1: "greedy", 2: "random"})
+    t = table(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"})
     _at_rest(t)
     t.actions.press(next(i for i, b in enumerate(t.actions.quick) if b.tooltip.startswith("rest discard")))
     assert t.game.current_player == 0 and t.game.state.turn_number == 4
@@ -474,15 +474,20 @@ def test_table_records_are_loadable_round_trip(tmp_path):
 
 def test_pieces_on_the_default_table_cover_twice_the_screen_area_of_the_first_table():
     """The first table drew a 560 x 600 board; the table's default board is smaller, so the
-    pieces are compared in screen pixels, kind by kind, at each table's default width."""
+    pieces are compared in screen pixels, kind by kind, at each table's default width, on the
+    planet of the first table (radius 5). The default planet since the size study (radius 6,
+    rulings P1) puts more spaces across the same board: its pieces are about 1.5 times the first
+    table's."""
     from windward_widgets import BoardWidget
     from windward_widgets.board import PIECE_AREA_V1, PIECE_STYLE
 
     first = BoardWidget("large:ABCDEF", width=560, height=600)
-    t = table()
+    t = table(ww.new_game(players=3, seed=7, planet="large"))
+    default = table()
     for kind, (_marker, area, *_rest) in PIECE_STYLE.items():
         assert t.board.piece_marks[kind].default_size == t.board._area(area)
         assert t.board._area(area) >= 2 * first._area(PIECE_AREA_V1[kind]), kind
+        assert default.board._area(area) >= 1.45 * first._area(PIECE_AREA_V1[kind]), kind
     # and the board is the widest part of the table: the controls column is capped below it
     assert int(t.main.children[1].layout.max_width.rstrip("px")) < int(t.board.fig.layout.width.rstrip("px"))
 

@@ -64,7 +64,7 @@ class Plan:
     """The same clicks on an in-process table; ``steps`` records what the table says after each."""
 
     def __init__(self):
-        self.t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0)
+        self.t = PlayTable(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"}, bot_pause=0)
         self.steps: list[dict] = []
         self.note("start")
 

@@ -15,6 +15,10 @@ in place.
 >>> b.click(g.state.planet.index[(0, -1)])      # not one move away: refused, nothing changes
 >>> b.message_text.startswith("0,-1 (plain, territory 1) is not one move away")
 True
+
+In the Solo Adventure, when the player chooses the red cresters' routes, the board marks every
+space where a red can stop ("+") or attack the ship from ("⚔"), labelled with the number of
+outcomes that keep it; each click keeps only those outcomes, and the last one left is applied.
 """
 
 from __future__ import annotations
@@ -54,6 +58,8 @@ class GameBoard(BoardWidget):
         self.dests: dict[int, list[view.Destination]] = {}
         self.applied: list[list[Action]] = []
         self._listeners: list[Callable[[list], Any]] = []
+        self.route_picks: list[tuple[str, int]] = []  # spaces clicked while choosing the reds' routes
+        self._route_key = ""
         super().__init__(game.state.planet, wind=game.state.wind, width=width, height=height, **kwargs)
         self.status = widgets.HTML(value="", layout=widgets.Layout(width="100%"))
         self.status.add_class("ww-board-status")
@@ -104,6 +110,17 @@ class GameBoard(BoardWidget):
 
     def _highlight_destinations(self) -> None:
         s = self.game.state
+        if self._route_key != s.fingerprint():
+            self.route_picks = []
+        marks = view.route_marks(s, self.route_picks)
+        if marks:
+            self._route_key = s.fingerprint()
+            self.dests = {}
+            left = len(view.route_options(s, self.route_picks))
+            labels = {h: ("⚔" if m.attack and not m.stop else str(len(m.stop or m.attack))) for h, m in marks.items()}
+            self.highlight(list(marks), colours=PLACE_COLOUR, costs=labels,
+                           notes={h: f"{m.text}; click to keep those ({left} open)" for h, m in marks.items()})
+            return
         self.dests = view.destinations(s, self.piece, slides=self.slides)
         idx, colours, labels, notes = [], [], {}, {}
         for h, options in self.dests.items():
@@ -133,7 +150,31 @@ class GameBoard(BoardWidget):
         self._listeners.append(callback)
 
     # ------------------------------------------------------------------ clicks -> engine
+    def pick_route_space(self, index: int) -> None:
+        """Choosing the red cresters' routes: keep the outcomes with a red stopping at ``index``
+        (or, where none stops there, attacking from it); apply the outcome once one is left."""
+        s = self.game.state
+        marks = view.route_marks(s, self.route_picks)
+        mark = marks.get(index)
+        if mark is None:
+            self.route_picks = []
+            self.refresh()
+            raise IllegalActionError("Solo Adventure: Turn End", f"no red crester can stop at {s.planet.label(index)} "
+                                     "among the open outcomes: the choice starts again (marked spaces only)")
+        self.route_picks.append(("stop" if mark.stop else "attack", index))
+        left = view.route_options(s, self.route_picks)
+        if len(left) == 1:
+            self.route_picks = []
+            self.apply(left)
+            return
+        self.refresh()
+        self.show_message(f"{len(left)} outcomes keep that; click another marked space, or pick one from the list.",
+                          "info")
+
     def _play_click(self, index: int) -> None:
+        if view.route_marks(self.game.state, self.route_picks):
+            self.pick_route_space(index)
+            return
         options = self.dests.get(index)
         if options:
             self.apply(options[0].actions)

@@ -37,11 +37,20 @@ from ..windward.actions import BUYS, DROPS, ORDERS, PICKUPS, PLUNDER, TEETH_FOR,
 from ..windward.battle import dice_outcomes
 from ..windward.components import Components, load_components
 from ..windward.hexgrid import direction_name, format_hex, ring
-from ..windward.planet import PLANET_SIZES
+from ..windward.planet import planet_size
 from ..windward.rules import RULES
 from ..windward.setup import DIFFICULTIES, EDITIONS, build_state, check_options, default_mode, draw_setup
 from .spec import Config, whole
 from .table import ActionTable
+
+
+#: The planets the action table covers (its spaces are those of the largest): the radius-5 large
+#: planet and the small one. The larger reconstructions (``large-r6`` ...) would need a larger
+#: table; their games are refused here with a clear error.
+PLANETS = ("large", "small")
+# The Solo Adventure's chosen red routes (the ``reds`` verb: a different set of outcomes at every
+# rest) have no fixed numbering either: the games here are set up with red_routes="fixed", the
+# fixed direction order (docs/rulings.md V10), as build_state does by default.
 
 #: OpenSpiel's name for the game
 SHORT_NAME = "python_windward"
@@ -89,7 +98,7 @@ def max_battle_dice(comp: Components) -> int:
 def player_texts(comp: Components) -> list[str]:
     """Every player action of Windward as text, in a fixed order."""
     dirs = [direction_name(d) for d in range(1, 7)]
-    radius = max(comp.tiles[size]["radius"] for size in PLANET_SIZES)
+    radius = max(comp.tiles[size]["radius"] for size in PLANETS)
     cells = [format_hex((0, 0))] + [format_hex(h) for k in range(1, radius + 1) for h in ring(k)]
     cards = sorted(set(comp.deck_list()))
     crew = list(comp.crew_names)
@@ -175,6 +184,10 @@ def configure(params: dict[str, Any]) -> Config:
     variants = tuple(v.strip() for v in p["variants"].split(",") if v.strip())
     planet, edition, difficulty = p["planet"], p["edition"], p["difficulty"]
     check_options(players, mode, planet, variants, edition)
+    planet = planet_size(planet)
+    if planet not in PLANETS:
+        raise OptionError(f"the OpenSpiel game plays the planets large (radius 5) and small, not {planet!r}: "
+                          "its action table names the spaces of those")
     if edition not in EDITIONS:  # pragma: no cover - check_options refuses it first
         raise OptionError(f"edition must be one of {', '.join(EDITIONS)}")
     if difficulty not in DIFFICULTIES:

@@ -225,6 +225,37 @@ def _shuffle_parse(words: list[str]) -> tuple[str, ...]:
     return tuple(card_id(x) for x in _one(words).split(","))
 
 
+def _reds_text(a: Any) -> str:
+    """Where the red cresters end (``ends``), then ``attack`` and the spaces those that reach the
+    ship attack from (``froms``); both lists sorted, as red cresters are alike."""
+    if not isinstance(a, tuple) or len(a) != 2 or not all(isinstance(x, tuple) for x in a):
+        raise TypeError(f"{a!r} is not (ends, attack-from spaces)")
+    ends, froms = a
+    if not ends and not froms:
+        raise ValueError("a choice of routes names at least one red crester")
+    words = [_hex_text(h) for h in ends]
+    words.sort(key=parse_hex)
+    if froms:
+        words += ["attack", *sorted((_hex_text(h) for h in froms), key=parse_hex)]
+    return " ".join(words)
+
+
+def _reds_parse(words: list[str]) -> tuple[tuple[Hex, ...], tuple[Hex, ...]]:
+    if not words:
+        raise ValueError("write 'reds q,r q,r ...' and, for those that reach your ship, 'attack q,r ...'")
+    ends: list[Hex] = []
+    froms: list[Hex] = []
+    target = ends
+    for w in words:
+        if w.lower() == "attack" and target is ends:
+            target = froms
+            continue
+        target.append(parse_hex(w))
+    if target is froms and not froms:
+        raise ValueError("'attack' is followed by the spaces the attacking red cresters come from")
+    return (tuple(sorted(ends)), tuple(sorted(froms)))
+
+
 def _arg(format: Callable[[Any], str], parse: Callable[[list[str]], Any], hint: str = "") -> Arg:
     return Arg(format=format, parse=parse, hint=hint)
 
@@ -260,6 +291,9 @@ _v("plunder", "plunder", arg=_word_of(PLUNDER, f"plunder one of {', '.join(PLUND
 _v("cash", "cash teeth for", arg=_word_of(TEETH_FOR, "write 'cash teeth for gas' or 'cash teeth for notoriety'"),
    usage="cash teeth for gas")
 _v("release", "release", arg=HEX, usage="release q,r")
+_v("reds", "reds", arg=_arg(_reds_text, _reds_parse, "where each red crester ends (q,r ...), then 'attack' and the "
+                                                      "spaces those that reach your ship attack from"),
+   usage="reds q,r ... attack q,r")
 _v("trade", "trade", arg=_arg(_trade_text, _trade_parse, "giver, card and receiver"),
    usage="trade GIVER CARD RECEIVER")
 # chance outcomes

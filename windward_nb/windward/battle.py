@@ -368,7 +368,9 @@ def resolve(s: GameState, ev: list[Event], f: BattleFrame) -> None:
         if f["att"] == "red":
             s.turn.fought_reds[-1] = f["a_from"]
         _no_repeat(s, f)
-        if f["att"] in PLAYER_KINDS:
+        # edition a: tokens only when a ship or longboat attacked; edition b: "both players take a
+        # '+2' token" whoever attacked, so a resting ship tied by a crester takes one (rulings D5)
+        if f["att"] in PLAYER_KINDS or s.edition == "b":
             for side in ("a", "d"):
                 if kind_of(f, side) in PLAYER_KINDS:
                     _give_token(s, ev, seat_of(f, side))

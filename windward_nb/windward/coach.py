@@ -33,7 +33,7 @@ from typing import Any
 from collections.abc import Iterable, Sequence
 
 from . import battle as battle_rules
-from . import engine, forecast, movement
+from . import engine, forecast, movement, teamplay
 from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
 from ..core.errors import IllegalActionError
@@ -45,7 +45,7 @@ __all__ = ["Coach", "coach", "danger", "dangers", "turn_buttons", "Typed", "read
 
 #: every kind of decision the coach knows (``Coach.kind``)
 DECISION_KINDS = ("turn_port", "turn_sky", "battle_cannons", "battle_flag", "battle_bonus", "rest", "take",
-                  "plunder", "place_red", "place_white", "teeth", "release", "chance", "over")
+                  "plunder", "place_red", "place_white", "teeth", "release", "reds", "chance", "over")
 
 MOVE_VERBS = frozenset({"move", "leave", "enter", "zephyr", "around"})
 
@@ -159,10 +159,29 @@ def coach(s: GameState, names: Sequence[str] | None = None) -> Coach:
         text = (f"{name}, cash your crester teeth ({ship.grey_teeth} grey, {ship.red_teeth} red): take "
                 f"{notoriety} notoriety, or {gas} gas (as much as your gas storage holds).")
         return Coach(who, "teeth", text, ())
+    if k == "reds":
+        return _routes(s, who, name)
     if k == "release":
         return Coach(who, "release", f"{name}, release the tagged {f['crester']} crester: click an empty space "
                                      "next to your ship.", ())
     return Coach(who, k, f"{name}: {engine._waiting_for(s)}.", ())
+
+
+def _routes(s: GameState, who: int, name: str) -> Coach:
+    """Solo Adventure with chosen routes: the resting player picks how the red cresters come."""
+    from .cresters import red_route_plans
+
+    plans = red_route_plans(s)
+    attack = sorted({len(p.froms) for p in plans})
+    reach = ("none of them reaches your ship" if attack == [0] else
+             f"{_join([str(n) for n in attack], 'or')} of them reach your ship" if len(attack) > 1 else
+             f"{attack[0]} of them reach{'es' if attack[0] == 1 else ''} your ship")
+    text = (f"{name}, choose the red cresters' routes: each takes a shortest route toward your ship, and "
+            f"{_plural(len(plans), 'outcome')} differ in where they stop ({reach}). The board marks where "
+            "each red can stop: click one to narrow the choice, or pick an outcome from the list.")
+    hints = ("Red cresters that reach your ship attack together (5 dice each).",
+             "Two red cresters on one space move and attack together later: 10 dice.")
+    return Coach(who, "reds", text, hints)
 
 
 def _turn(s: GameState, name: str) -> Coach:
@@ -194,6 +213,9 @@ def _turn(s: GameState, name: str) -> Coach:
         text = f"{name}, you are at the Trading Post: " + (
             ", ".join(can[:-1]) + ", then " + can[-1] if len(can) > 1 else (can[0] if can else "end your turn"))
         text += f". {_tail(s)}"
+        plan = teamplay.plan_words(s)
+        if plan:
+            hints.insert(0, plan)
         if s.mode == "solo":
             hints.append("Ending your turn at port loses the Solo Adventure: sail out before you end it.")
         elif s.mode == "cooperative":
@@ -241,6 +263,9 @@ def _turn(s: GameState, name: str) -> Coach:
         hints.insert(0, "If you end your turn here: " + rest[0].lower() + rest[1:])
     elif outlook is not None and outlook.safe:
         hints.insert(0, "If you end your turn here, no crester can reach you at the rest.")
+    plan = teamplay.plan_words(s)
+    if plan:
+        hints.insert(1 if hints else 0, plan)
     hints.append("Resting at sky: discard a supply card or lose 1 morale.")
     if ship.hold:
         proc = "Research Crester" if _is_naturalist(s) else "Process Crester"

@@ -2,12 +2,18 @@
 
 Movement follows a shortest path found by breadth-first search. Where several
 next steps are equally short the crester takes the one with the lowest
-direction number (N first, then NE, SE, S, SW, NW) — see docs/rulings.md.
+direction number (N first, then NE, SE, S, SW, NW) — see docs/rulings.md, R22 —
+except in the Solo Adventure with chosen routes (``red_routes="chosen"``, its
+default; rulings V10): there the player chooses among the shortest routes, one
+decision per rest among the distinct outcomes (:func:`red_route_plans`).
 """
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
+from typing import NamedTuple
+
+from .actions import Action
 
 from .events import Event
 from .hooks import active
@@ -255,3 +261,183 @@ def rest_attackers(s: GameState, seat: int, h: int) -> list[str]:
     finally:
         ship.pos = old
 
+
+
+# =============================================================================== routes the player chooses
+#: The ways red cresters may pick their routes: ``fixed`` (the lowest direction number first,
+#: every game before the rulings review) and ``chosen`` (the Solo Adventure's player chooses).
+RED_ROUTES = ("fixed", "chosen")
+
+
+class RoutePlan(NamedTuple):
+    """One distinct outcome of the red cresters' move at a Solo Adventure rest.
+
+    ``moves`` holds each red crester that moves, in moving order, as (the space it starts
+    from, the spaces it passes through up to its end); ``ends`` where every red crester that
+    does not reach the ship stands afterwards, ``froms`` the spaces those that reach the ship
+    attack from (both sorted: red cresters are alike, so two plans with the same ``ends`` and
+    ``froms`` are the same outcome).
+    """
+
+    moves: tuple[tuple[int, tuple[int, ...]], ...]
+    ends: tuple[int, ...]
+    froms: tuple[int, ...]
+
+    def action(self, s: GameState) -> Action:
+        """The player's action that picks this outcome (``reds 2,-3 2,-3 attack 1,-1``)."""
+        cells = s.planet.cells
+        return Action("reds", (tuple(sorted(cells[h] for h in self.ends)), tuple(sorted(cells[h] for h in self.froms))))
+
+    def stacks(self) -> tuple[int, ...]:
+        """Spaces where two (or more) red cresters end together, off the ship."""
+        c = Counter(self.ends)
+        return tuple(sorted(h for h, n in c.items() if n > 1))
+
+
+_PLANS: dict[tuple, tuple[object, list[RoutePlan]]] = {}
+_PLANS_MAX = 2_000
+
+
+def routes_chosen(s: GameState) -> bool:
+    """Does the current player choose the red cresters' routes at this rest?"""
+    return s.red_routes == "chosen"
+
+
+def red_route_plans(s: GameState) -> list[RoutePlan]:
+    """Every distinct outcome of moving the red cresters toward the current ship now, each with
+    one plan that gives it, in a stable order (by the action's text).
+
+    Each red crester moves as the fixed rule moves it (nearest first, up to the red speed,
+    along a shortest route of spaces it may cross, no more than may share a space, a third one
+    stopping a space short of the ship) but may take *any* shortest route; outcomes differ in
+    where each red ends, which of them stack and which reach the ship (and from where).
+    Remembered per position (the answer depends on the planet, the ship, the cresters and
+    the red speed only).
+    """
+    ship = s.ships[s.current]
+    hooks = active(s)
+    key = (str(s.planet), s.current, ship.pos, tuple(s.reds), s.white,
+           tuple(sh.pos for sh in s.ships), tuple(s.turn.fought_reds), red_speed(s), hooks.red_stack(s),
+           hooks.reds_roam(s))
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is s.planet:
+        return hit[1]
+    plans = _enumerate_plans(s)
+    if len(_PLANS) >= _PLANS_MAX:
+        _PLANS.clear()
+    _PLANS[key] = (s.planet, plans)
+    return plans
+
+
+def _enumerate_plans(s: GameState) -> list[RoutePlan]:
+    p = s.planet
+    ship = s.ships[s.current]
+    target = ship.pos
+    if target < 0 or not s.reds:
+        return []
+    hooks = active(s)
+    roam = hooks.reds_roam(s)
+    stack = hooks.red_stack(s)
+    speed = red_speed(s)
+    order = reds_to_move(s)
+    ships = {sh.pos for sh in s.ships if sh.pos >= 0 and sh.pos != target}
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple] = {}
+    seen: set[tuple] = set()
+
+    def choices(reds: list[int], start: int, arrived: int) -> list[tuple[tuple[int, ...], int | None]]:
+        """(path, the space it attacks from or None) for each distinct end of the red at ``start``."""
+        others = Counter(reds)
+        others[start] -= 1
+        blocked = set(ships)
+        if stack > 1:
+            blocked.update(h for h, n in others.items() if n >= stack)
+        else:
+            blocked.update(h for h, n in others.items() if n > 0)
+        if s.white >= 0 and s.white != start:
+            blocked.add(s.white)
+        territory = 0 if roam else p.territory[start]
+        dist = {target: 0}
+        queue = deque([target])
+        while queue:
+            h = queue.popleft()
+            for t in p.nbr[h]:
+                if t <= 0 or t in dist or p.is_drift[t] or t in blocked:
+                    continue
+                if territory and p.territory[t] != territory:
+                    continue
+                dist[t] = dist[h] + 1
+                queue.append(t)
+        if start not in dist or dist[start] == 0:
+            return [((), None)]
+        whole = dist[start]
+        k = min(speed, whole)
+        layers = [[start]]
+        for _ in range(k):
+            nxt = sorted({t for h in layers[-1] for t in p.nbr[h] if t >= 0 and dist.get(t, -1) == dist[h] - 1})
+            layers.append(nxt)
+
+        def path_to(end: int, depth: int) -> tuple[int, ...]:
+            good: list[set[int]] = [set() for _ in range(depth + 1)]
+            good[depth] = {end}
+            for i in range(depth - 1, -1, -1):
+                good[i] = {h for h in layers[i] if any(t in good[i + 1] for t in p.nbr[h])}
+            out, h = [], start
+            for i in range(1, depth + 1):
+                h = next(t for t in p.nbr[h] if t in good[i])  # the lowest direction number that leads there
+                out.append(h)
+            return tuple(out)
+
+        if k < whole:
+            return [(path_to(e, k), None) for e in layers[k]]
+        # it reaches the ship: from which space (and whether it may stop there instead)
+        short = p.is_drift[target] or (stack > 1 and arrived >= stack)
+        out: list[tuple[tuple[int, ...], int | None]] = []
+        for prev in layers[k - 1]:
+            if short:
+                out.append((path_to(prev, k - 1), None))
+            else:
+                out.append((path_to(prev, k - 1) + (target,), prev))
+        return out
+
+    def walk(i: int, reds: list[int], froms: tuple[int, ...], moves: tuple) -> None:
+        if i == len(order):
+            ends = tuple(sorted(r for r in reds if r != target))
+            found.setdefault((ends, tuple(sorted(froms))), moves)
+            return
+        mark = (i, tuple(sorted(reds)), tuple(sorted(froms)))
+        if mark in seen:
+            return
+        seen.add(mark)
+        start = order[i]
+        if start not in reds:
+            walk(i + 1, reds, froms, moves)
+            return
+        for path, attack in choices(reds, start, len(froms)):
+            if not path:
+                walk(i + 1, reds, froms, moves)
+                continue
+            nxt = list(reds)
+            nxt[nxt.index(start)] = path[-1]
+            walk(i + 1, nxt, froms + (() if attack is None else (attack,)), moves + ((start, path),))
+
+    walk(0, list(s.reds), (), ())
+    plans = [RoutePlan(moves, ends, froms) for (ends, froms), moves in found.items()]
+    if len(plans) > 1:
+        plans.sort(key=lambda pl: str(pl.action(s)))
+    return plans
+
+
+def apply_route_plan(s: GameState, ev: list[Event], plan: RoutePlan) -> tuple[int, ...]:
+    """Move the red cresters as ``plan`` says; return the spaces the ones that reached the ship
+    came from, in moving order (they then attack together)."""
+    ship = s.ships[s.current]
+    label = s.planet.label
+    arrived: tuple[int, ...] = ()
+    for start, path in plan.moves:
+        end = path[-1]
+        s.move_red(start, end)
+        ev.append(Event("CresterMoved", f"The red crester moves from {label(start)} to {label(end)}.",
+                        {"crester": "red", "from": start, "to": end, "path": [start, *path]}))
+        if end == ship.pos:
+            arrived += (path[-2] if len(path) > 1 else start,)
+    return arrived

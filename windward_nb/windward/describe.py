@@ -43,6 +43,30 @@ def where(s: GameState, pos: int) -> str:
     return "the Trading Post" if pos == PORT or pos == 0 else s.planet.describe(pos)
 
 
+def describe_routes(arg: tuple) -> str:
+    """The sentence for a choice of the red cresters' routes (``reds ... attack ...``).
+
+    >>> describe_routes((((2, -3), (2, -3), (4, 1)), ((1, -1),)))
+    'Red cresters stop at 2,-3 (two together) and 4,1; 1 reaches your ship, attacking from 1,-1'
+    """
+    ends, froms = arg
+    counts: dict[tuple[int, int], int] = {}
+    for h in ends:
+        counts[h] = counts.get(h, 0) + 1
+    spaces = [f"{q},{r}" + ("" if n == 1 else f" ({NUMBER_WORDS.get(n, str(n))} together)")
+              for (q, r), n in counts.items()]
+    text = ("Red cresters stop at " + (", ".join(spaces[:-1]) + " and " + spaces[-1] if len(spaces) > 1 else spaces[0])
+            if spaces else "Every red crester reaches your ship")
+    if froms:
+        where = ", ".join(f"{q},{r}" for q, r in froms)
+        text += (f"; {len(froms)} reach{'es' if len(froms) == 1 else ''} your ship, attacking from {where}"
+                 if ends else f", attacking from {where}")
+    return text
+
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
@@ -196,6 +220,7 @@ GRAMMAR.handle("done", describe=_done)
 GRAMMAR.handle("rest", describe=_rest)
 GRAMMAR.handle("place_red", describe=lambda s, a: f"Place the new red crester at {where(s, s.planet.index[a.arg])}")
 GRAMMAR.handle("plunder", describe=_plunder)
+GRAMMAR.handle("reds", describe=lambda s, a: describe_routes(a.arg))
 
 
 def describe(s: GameState, a: Action) -> str:

@@ -946,14 +946,54 @@ class PlaceRedKind(FrameKind[PlaceRedFrame]):
 
 
 class RedsKind(FrameKind[RedsFrame]):
-    """The red cresters move at a rest at sky (automatic)."""
+    """The red cresters move at a rest at sky: by the fixed rule (automatic), or, in the Solo
+    Adventure with chosen routes, as the resting player chooses among the distinct outcomes of
+    their shortest routes (automatic when there is only one)."""
 
     k = "reds"
     turn_step = True
+    waiting = "choose the red cresters' routes"
+
+    def actions(self, s: GameState, f: RedsFrame) -> list[Action]:
+        if not cresters.routes_chosen(s) or "queue" in f:
+            return []
+        plans = cresters.red_route_plans(s)
+        return [p.action(s) for p in plans] if len(plans) > 1 else []
+
+    def refusal(self, s: GameState, f: RedsFrame, a: Action) -> Refusal:
+        if a.verb == "reds":
+            return ("Solo Adventure: Turn End",
+                    "the red cresters cannot end that way: each follows a shortest route to your ship, "
+                    "as far as its speed takes it (choose one of the listed outcomes)")
+        return None
+
+    def apply(self, s: GameState, ev: list[Event], f: RedsFrame, a: Action) -> None:
+        plans = cresters.red_route_plans(s)
+        plan = next(p for p in plans if p.action(s) == a)
+        ev.append(Event("RedRoutesChosen", f"Player {s.current + 1} chooses the red cresters' routes "
+                        f"({plans.index(plan) + 1} of {len(plans)} outcomes).",
+                        {"seat": s.current, "choice": plans.index(plan), "options": len(plans)}))
+        _move_reds_by(s, ev, f, plan)
 
     def advance(self, s: GameState, ev: list[Event], f: RedsFrame) -> bool:
-        _move_reds(s, ev, f)
+        if not cresters.routes_chosen(s) or "queue" in f:
+            _move_reds(s, ev, f)
+            return True
+        plans = cresters.red_route_plans(s)
+        if len(plans) > 1:
+            return False  # the resting player chooses
+        _move_reds_by(s, ev, f, plans[0] if plans else None)
         return True
+
+
+def _move_reds_by(s: GameState, ev: list[Event], f: RedsFrame, plan: cresters.RoutePlan | None) -> None:
+    """Move the red cresters as ``plan`` says; those that reached the ship attack it together."""
+    s.frames.remove(f)
+    arrived = cresters.apply_route_plan(s, ev, plan) if plan is not None else ()
+    ship = s.ships[s.current]
+    if arrived and ship.pos >= 0:
+        battle.start(s, ev, att="red", a_seat=-1, a_from=arrived[0], a_froms=arrived, a_n=len(arrived),
+                     **{"def": "ship"}, d_seat=s.current, hex=ship.pos)
 
 
 def move_white(s: GameState, ev: list[Event]) -> None:

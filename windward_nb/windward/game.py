@@ -23,9 +23,10 @@ from ..core.game import Game as CoreGame
 from ..core.rules import CHANCE, TERMINAL
 from .components import Components, load_components
 from .events import Event
+from .planet import DEFAULT_PLANET, planet_size
 from .record import Record, check_seed
 from .rules import RULES
-from .setup import build_state, check_options, default_mode, draw_setup
+from .setup import build_state, check_options, check_red_routes, default_mode, default_red_routes, draw_setup
 from .state import GameState
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "new_game"]
@@ -58,10 +59,11 @@ class Game(CoreGame):
                 f"{'over' if s.over else f'next: {who}'} scores {self.scores()}>")
 
 
-def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = None, planet: str = "large",
+def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = None, planet: str | None = None,
              variants: Iterable[str] = (), edition: str = "a", components: Components | None = None,
              colours: list[str] | None = None, names: list[str] | None = None, auto_chance: bool = True,
-             setup: dict[str, Any] | None = None, difficulty: str = "normal", takebacks: bool = False) -> Game:
+             setup: dict[str, Any] | None = None, difficulty: str = "normal", red_routes: str | None = None,
+             takebacks: bool = False) -> Game:
     """Set up a new game of Windward.
 
     ``seed`` fixes every random choice (setup and all later chance); the same
@@ -69,16 +71,24 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
     for one player, head-to-head for two and free-for-all for three to five;
     ``mode="cooperative"`` takes ``difficulty`` (easy, normal, hard,
     impossible). ``variants`` may hold "white", "naturalist" and
-    "achievements"; ``planet="small"`` is the Small World variant.
+    "achievements"; ``planet`` is the default large planet (``large-r6``, see
+    :data:`~windward_nb.windward.planet.DEFAULT_PLANET`), ``"large"`` (the same as
+    ``"large-r5"``, the planet of games recorded before the size study), ``"large-r7"``,
+    ``"large-r8"`` or ``"small"`` (the Small World variant). In the Solo Adventure the player
+    chooses the red cresters' routes (``red_routes="chosen"``); ``red_routes="fixed"`` moves
+    them by the fixed direction order, as every game did before.
     ``takebacks=True`` lets a captain undo, in the same turn, a pick-up, a drop or a Cooperative
     gift (ruling R31 off; records made before R31 replay that way).
     """
     comp = components or load_components()
     mode = mode or default_mode(players)
     variants = tuple(variants)
+    planet = DEFAULT_PLANET if planet is None else planet
     check_options(players, mode, planet, variants, edition)
     if not isinstance(takebacks, bool):
         raise OptionError(f"takebacks: True or False, not {takebacks!r}")
+    planet = planet_size(planet)
+    red_routes = check_red_routes(mode, default_red_routes(mode) if red_routes is None else red_routes)
     seed = check_seed(seed)  # a record stores it: refuse here what a record could not load
     if seed is None:
         entropy = np.random.SeedSequence().entropy
@@ -87,7 +97,8 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
     rng = np.random.default_rng(seed)
     if setup is None:
         setup = draw_setup(players, rng, comp, colours, mode, variants, difficulty)
-    state, ev = build_state(setup, players, mode, planet, variants, edition, comp, takebacks)
+    state, ev = build_state(setup, players, mode, planet, variants, edition, comp, red_routes, takebacks)
     record = Record.new(players=players, mode=mode, planet=planet, variants=variants, edition=edition,
-                        components=comp, setup=setup, seed=seed, names=names, takebacks=takebacks)
+                        components=comp, setup=setup, seed=seed, names=names, red_routes=red_routes,
+                        takebacks=takebacks)
     return Game(state, record, seed=record.game_seed(), auto_chance=auto_chance, events=ev)

@@ -18,7 +18,7 @@ board with its wind flag, the ship boards, the battle panel) read
 'This ends your turn with 4 speed and 2 mates unused.'
 >>> b = VIEW.board(g.state)
 >>> len(b.spaces), sorted({p.kind for p in b.pieces})
-(91, ['cube', 'diamond', 'disc', 'ship'])
+(127, ['cube', 'diamond', 'disc', 'ship'])
 >>> [t.actions for t in b.targets][:1]
 [('leave port N',)]
 >>> VIEW.click(g.state, 0).refusal[0]
@@ -104,10 +104,15 @@ class WindwardView(core_view.GameView):
     def explain(self, state: Any, seat: int, action: Any, plan: Any = None) -> str:
         """The coach's reason for a hint (:func:`windward_nb.windward.hints.explain`): the exact
         odds of a battle, where a move is heading and what waits there, what a tooth is worth,
-        what a crew member does to the odds, who can reach a resting ship."""
+        what a crew member does to the odds, who can reach a resting ship; in the Solo Adventure and
+        the Cooperative game, also the turn's plan it starts (:func:`.search.plan_reason`)."""
         from .hints import explain
+        from .search import plan_reason
 
-        return explain(state, seat, self.parse(state, action), plan)
+        a = self.parse(state, action)
+        line = explain(state, seat, a, plan)
+        team = plan_reason(state, seat, a)
+        return f"{line} - the plan: {team}" if team else line
 
     def danger(self, state: Any, action: Any) -> str | None:
         return coach_rules.danger(state, action)

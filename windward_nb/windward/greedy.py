@@ -150,7 +150,7 @@ class GreedyBot(Bot):
         handler: Callable = {
             "main": self._main, "battle": self._battle, "take": self._take, "rest": self._rest,
             "place_red": self._place_red, "plunder": self._plunder, "place_white": self._place_far,
-            "release": self._place_far, "teeth": self._teeth,
+            "release": self._place_far, "teeth": self._teeth, "reds": self._routes,
         }.get(kind, self._other)
         self._decision = {}
         self._deciding = self._remember
@@ -703,6 +703,58 @@ class GreedyBot(Bot):
         if me.morale >= s.components.limits["morale_max"] and CARD_VALUE.get(worst, 0) >= 4:
             return by.get("rest morale")
         return by.get(f"rest discard {worst.replace('_', ' ')}")
+
+    # ------------------------------------------------------------------ the red cresters' routes
+    def route_value(self, s: GameState, seat: int, plan: cresters.RoutePlan) -> float:
+        """What one outcome of the red cresters' move at a rest (a :class:`~.cresters.RoutePlan`,
+        Solo Adventure with chosen routes) is worth to the resting ship of ``seat``, in notoriety.
+
+        Two parts, both from the exact battle odds the bot rests by (:meth:`red_defence`): the
+        battle the outcome starts now (the reds that reach the ship attack together), valued as
+        :meth:`rest_value` values it; and the danger it leaves on the planet: each space where
+        reds stop within reach of the ship's next turn (red speed plus the ship's speed) counts
+        a fifth of the battle those reds would start together, so two reds on one space (10 dice)
+        weigh far more than two apart. Further reds break ties. This is the one place the bots
+        judge routes: a bot that judges them otherwise overrides it (or :meth:`route_choice`).
+        """
+        me = s.ships[seat]
+        lost_cost = self.LOST + self.cargo_value(s, me) + (20.0 if active(s).team else 0.0)
+        value = 0.0
+        if plan.froms:
+            c = self.red_defence(s, seat, me.morale, count=len(plan.froms))
+            value -= c.win * 1.0 + c.defender_lost * lost_cost
+            value += c.loss * (3.0 if not me.hold else 0.5)
+        p = s.planet
+        here = p.cells[me.pos]
+        near = cresters.red_speed(s) + s.components.limits["ship_speed"]
+        stack = active(s).red_stack(s)
+        counts: dict[int, int] = {}
+        for h in plan.ends:
+            counts[h] = counts.get(h, 0) + 1
+        far = 0
+        for h, n in counts.items():
+            d = hex_distance(here, p.cells[h])
+            far += d * n
+            if d <= near:
+                c = self.red_defence(s, seat, me.morale, count=min(n, stack))
+                value -= 0.2 * (c.win + c.defender_lost * lost_cost)
+        return value + 0.001 * far
+
+    def route_choice(self, s: GameState, seat: int, by: dict[str, Action]) -> Action | None:
+        """The outcome of the red cresters' move this bot picks: the best :meth:`route_value`
+        (the first listed among equals)."""
+        best, pick = None, None
+        for plan in cresters.red_route_plans(s):
+            a = by.get(str(plan.action(s)))
+            if a is None:
+                continue
+            v = self.route_value(s, seat, plan)
+            if best is None or v > best:
+                best, pick = v, a
+        return pick
+
+    def _routes(self, s, seat, by):
+        return self.route_choice(s, seat, by)
 
     def _place_red(self, s, seat, by):
         """Put the new red crester as far from our own ship as possible."""

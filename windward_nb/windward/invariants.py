@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cresters import red_cap
+from .cresters import RED_ROUTES, red_cap
 from .hooks import active, combine
 from .state import ITEM_KINDS, PORT, GameState
 
@@ -114,6 +114,8 @@ def violations(s: GameState) -> list[str]:
         out.append("wind out of range")
     if not 0 <= s.turn.mates <= 2:
         out.append("mates out of range")
+    if s.red_routes not in RED_ROUTES or (s.red_routes == "chosen" and s.mode != "solo"):
+        out.append(f"red_routes {s.red_routes!r:.20} is not a way {s.mode} moves its red cresters (rulings V10)")
     if hooks is not combine(s.mode, s.variants, s.planet.size):
         out.append("the hooks kept for this state are not those of its mode, variants and planet")
     out.extend(hooks.check(s))

@@ -31,7 +31,9 @@ The file format, version 1 (one JSON object, its fields in this order; version 2
 
     format      "windward-record"
     version     1
-    options     {"players": 1-5, "mode", "planet", "variants": [...], "edition"}
+    options     {"players": 1-5, "mode", "planet", "variants": [...], "edition", "red_routes"?}
+                (``red_routes`` only when "chosen": a record without it moves the reds
+                by the fixed order; ``planet`` "large" is the radius-5 planet)
     components  {"name", "hash"}            the component set, by content hash
     players     [{"name", "colour", "kind": "human"|"bot", "bot": name}]
     setup       the random choices of setup (tiles, colours, first, deck, wind, greys)
@@ -68,7 +70,9 @@ from ..core.schema import check
 from . import hooks
 from .components import Components, load_components
 from .invariants import violations
-from .setup import EDITIONS, build_state, check_options
+from .cresters import RED_ROUTES
+from .planet import planet_names, planet_size
+from .setup import EDITIONS, build_state, check_options, check_red_routes
 from .state import GameState
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -91,6 +95,9 @@ MAX_INT_BITS = 13_000  # about 3,900 digits: Python converts at most 4,300 digit
 TOP_FIELDS = ("format", "version", "options", "components", "players", "setup", "seed", "actions",
               "comments", "meta", "position", "analysis")
 OPTION_FIELDS = ("players", "mode", "planet", "variants", "edition")
+# red_routes is written only when not the older games' way (fixed); takebacks is absent from
+# records made before ruling R31
+OPTIONAL_OPTIONS = ("red_routes", "takebacks")
 SETUP_FIELDS = ("tiles", "colours", "first", "deck", "wind", "greys")  # needed unless a position is given
 SETUP_OPTIONAL = ("white", "difficulty", "achievements")  # the cooperative mode, the achievements variant
 
@@ -122,7 +129,7 @@ _TURN = _object({"speed": _SMALL, "mates": _SMALL, "coffee": _SMALL, "coffee_tok
                 ("came_from", "last_clear", "fought_reds"))
 _POSITION = _object({
     "planet": _TEXT, "components": _TEXT, "mode": _TEXT, "variants": _list(_TEXT), "edition": _TEXT,
-    "ships": _list({"$ref": "#/$defs/ship"}), "first": _SMALL, "current": _SMALL, "round": _SMALL,
+    "red_routes": _TEXT, "ships": _list({"$ref": "#/$defs/ship"}), "first": _SMALL, "current": _SMALL, "round": _SMALL,
     "turn_number": _SMALL, "wind": _SMALL, "greys": _list(_SMALL), "greys_down": _list(_SMALL),
     "reds": _list(_SMALL), "reds_down": _list(_SMALL), "white": _SMALL,
     "items": {"type": "object", "maxProperties": 200,
@@ -165,7 +172,8 @@ class Record(GameRecord):
 
     @classmethod
     def new(cls, *, players: int, mode: str, planet: str, variants: Any, edition: str, components: Components,
-            setup: dict[str, Any], seed: Any = None, names: Any = None, takebacks: bool = False) -> Record:
+            setup: dict[str, Any], seed: Any = None, names: Any = None, red_routes: str = "fixed",
+            takebacks: bool = False) -> Record:
         """A record for a game about to start (the players named ``names``, or Player 1, 2 ...)."""
         if names is not None and (isinstance(names, (str, bytes)) or not hasattr(names, "__len__")):
             raise _fail(f"names must be a list of {players} names, got {names!r:.80}", field="players")
@@ -174,8 +182,11 @@ class Record(GameRecord):
             raise _fail(f"names lists {len(names)} names for {players} players", field="players")
         for i, name in enumerate(names):
             check_name(name, f"names[{i}]")
-        return cls(options={"players": players, "mode": mode, "planet": planet, "variants": list(variants),
-                            "edition": edition, "takebacks": takebacks},
+        options = {"players": players, "mode": mode, "planet": planet, "variants": list(variants), "edition": edition}
+        if red_routes != "fixed":
+            options["red_routes"] = red_routes
+        options["takebacks"] = takebacks
+        return cls(options=options,
                    components={"name": components.name, "hash": components.content_hash},
                    players=[{"name": names[i], "colour": setup["colours"][i], "kind": "human"}
                             for i in range(players)],
@@ -186,9 +197,12 @@ class Record(GameRecord):
     def options_schema(cls) -> dict[str, Any]:
         return _object({"players": {"type": "integer", "minimum": 1, "maximum": 5},
                         "mode": {"enum": list(hooks.MODES)},
-                        "planet": {"enum": ["large", "small"]},
+                        "planet": {"enum": list(planet_names())},
                         "variants": {"type": "array", "maxItems": 16, "items": {"enum": list(hooks.VARIANTS)}},
                         "edition": {"enum": list(EDITIONS)},
+                        "red_routes": {"enum": list(RED_ROUTES),
+                                       "description": "Solo Adventure: who picks the red cresters' routes "
+                                                      "(absent: fixed)"},
                         "takebacks": {"type": "boolean", "description":
                                       "ruling R31 off: a turn's pick-ups, drops and gifts may be undone; "
                                       "a record without it was made before R31 and replays so"}},
@@ -291,9 +305,10 @@ class Record(GameRecord):
     @classmethod
     def _from_checked(cls, d: dict[str, Any], comments: dict[int, str]) -> Record:
         o = d["options"]
-        return cls(options={"players": o["players"], "mode": o["mode"], "planet": o["planet"],
-                            "variants": list(o["variants"]), "edition": o["edition"],
-                            **({"takebacks": o["takebacks"]} if "takebacks" in o else {})},
+        options = {"players": o["players"], "mode": o["mode"], "planet": o["planet"], "variants": list(o["variants"]),
+                   "edition": o["edition"]}
+        options.update((k, o[k]) for k in OPTIONAL_OPTIONS if k in o)
+        return cls(options=options,
                    components=dict(d["components"]), players=d["players"], setup=d["setup"],
                    actions=d["actions"], comments=comments, seed=d.get("seed"), meta=d.get("meta", {}),
                    position=d.get("position"), analysis=d.get("analysis"))
@@ -369,14 +384,16 @@ class Record(GameRecord):
         """The position before the first action (ply 0) and the setup events."""
         comp = self.check_components(components)
         o = self.options
+        red_routes = o.get("red_routes", "fixed")
         try:
             check_options(o["players"], o["mode"], o["planet"], tuple(o["variants"]), o["edition"])
+            check_red_routes(o["mode"], red_routes)
         except (ValueError, NotImplementedError) as exc:
             raise _fail(f"options: {exc}", field="options") from None
         if self.position is None:
             try:
                 return build_state(self.setup, o["players"], o["mode"], o["planet"], tuple(o["variants"]),
-                                   o["edition"], comp, self.takebacks)
+                                   o["edition"], comp, red_routes, self.takebacks)
             except Exception as exc:  # a malformed setup must never escape as anything but RecordError
                 raise _fail(f"setup: {exc}", field="setup") from None
         _check_position(self.position, o["players"])
@@ -395,7 +412,8 @@ class Record(GameRecord):
             raise _fail(f"position: {problems[0]}", field="position")
         if not same or state.frames:
             raise _fail("position: not a valid starting position (unknown or malformed fields)", field="position")
-        if state.players != o["players"] or state.mode != o["mode"] or state.planet.size != o["planet"]:
+        if (state.players != o["players"] or state.mode != o["mode"] or state.planet.size != planet_size(o["planet"])
+                or state.red_routes != red_routes):
             raise _fail("position: does not match options", field="position")
         state.takebacks = self.takebacks
         return state, []

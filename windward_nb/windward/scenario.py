@@ -20,7 +20,7 @@ from .game import Game
 from .hexgrid import parse_hex
 from .planet import Planet
 from .record import Record, check_seed
-from .setup import check_options, default_mode
+from .setup import check_options, check_red_routes, default_mode, default_red_routes
 from .state import ABOARD, PORT, GameState, Ship, Turn
 
 SHIP_FIELDS = {"pos", "morale", "rowers", "boats", "gas", "cannons", "crew", "hand", "hold", "grey_teeth",
@@ -46,22 +46,25 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
              edition: str = "a", turn: dict[str, Any] | None = None, seed: int = 0, round: int = 1,
              components: Components | None = None, auto_chance: bool = True, lives: Iterable[int] = (),
              difficulty: str = "normal", tagged_reds: Iterable = (), tagged_greys: Iterable = (),
-             achievements: Iterable[str] = ()) -> Game:
+             achievements: Iterable[str] = (), red_routes: str | None = None) -> Game:
     """A :class:`~windward_nb.windward.game.Game` starting from a hand-built position.
 
     Hexes may be written ``"q,r"``. Unlisted things take sensible defaults:
     ships at port with morale 1, no grey cresters, red cresters on their start
     spaces, two gas on every gas pocket, cards not in any hand dealt into the
     three supply stacks in a fixed order. ``lives`` and ``difficulty`` set up the
-    Cooperative mode, ``achievements`` the cards of that variant.
+    Cooperative mode, ``achievements`` the cards of that variant. ``red_routes`` as in
+    :func:`~windward_nb.windward.game.new_game` (chosen in the Solo Adventure unless "fixed").
+    The planet defaults to ``large:ABCDEF``, the radius-5 planet.
     """
     comp = components or load_components()
     mode = mode or default_mode(players)
     variants = tuple(variants)
     p = Planet.parse(planet, None if components is None else comp)
     check_options(players, mode, p.size, variants, edition)
+    red_routes = check_red_routes(mode, default_red_routes(mode) if red_routes is None else red_routes)
     seed = check_seed(seed) or 0
-    s = GameState(planet=p, components=comp, mode=mode, variants=variants, edition=edition)
+    s = GameState(planet=p, components=comp, mode=mode, variants=variants, edition=edition, red_routes=red_routes)
     specs = list(ships or [{} for _ in range(players)])
     if len(specs) != players:
         raise ValueError(f"ships lists {len(specs)} ships for {players} players")
@@ -126,7 +129,8 @@ def scenario(players: int = 2, *, planet: str = "large:ABCDEF", wind: int = 1, f
     s.frames = []
     advance(s, [])
     record = Record.new(players=players, mode=mode, planet=p.size, variants=variants, edition=edition,
-                        components=comp, setup={"colours": [sh.colour for sh in s.ships]}, seed=seed)
+                        components=comp, setup={"colours": [sh.colour for sh in s.ships]}, seed=seed,
+                        red_routes=red_routes)
     record.position = s.to_dict()
     # A hand-built position may break a rule no game could (tests use that); saving its record
     # applies the reader's checks, so such a record is refused by save, never written.

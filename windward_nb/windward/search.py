@@ -12,6 +12,11 @@ whole budget on moves that do not matter; the core's
   crester to load, the Trading Post to sell), then go on as GreedyBot;
 * ``end turn``: stop where the ship is and rest.
 
+In the Solo Adventure and the Cooperative game the plans are the turn planner's
+instead (:func:`team_options`, :mod:`windward_nb.windward.teamplan`): a rest
+on a space, perhaps by way of the Trading Post, or a crester to sail into,
+each labelled with the planner's reason and played out by CarefulBot.
+
 A plan stops at a battle (the cannons are a decision of their own: GreedyBot's
 count and the others) or when the turn passes. Small decisions (which supply
 stack, which card to discard at rest, where a new red crester goes) follow
@@ -22,12 +27,12 @@ soft maximum of each captain's :func:`score`, a weighted sum of its
 :func:`features` (notoriety, cargo, gas, ship, turn order, how late the race
 is) with weights fitted to who won GreedyBot games
 (``benchmarks/value_fit.py``); in the Solo Adventure and the Cooperative game,
-how far the captains are toward beating the cresters.
+the planner's worth of each captain's ship (:func:`team_value`).
 
 In a notoriety race the bot compares the plans *paired* (every plan played on
 the same sampled worlds with the same dice, see
-:class:`~windward_nb.core.mcts.MCTSBot`); in the team modes it searches them
-as a tree. :data:`RACE` and :data:`TEAM` hold the defaults.
+:class:`~windward_nb.core.mcts.MCTSBot`), in the team modes too, with a
+smaller budget. :data:`RACE` and :data:`TEAM` hold the defaults.
 
 >>> import windward_nb as ww
 >>> g = ww.new_game(players=2, seed=5)
@@ -51,7 +56,9 @@ from .actions import Action as WindwardAction
 from .greedy import GreedyBot, routes
 from .movement import shared_routes
 from .state import PORT, GameState
-from .teamplay import CarefulBot, team_mode, team_value
+from . import teamplan
+from .teamplan import TurnPlan
+from .teamplay import CarefulBot, team_mode, team_value, visited_port
 
 __all__ = ["MCTSBot", "options", "value", "classic_value", "score", "features", "settled", "TARGETS", "FEATURES",
            "WEIGHTS"]
@@ -122,50 +129,77 @@ _WHY = {"home": "sell at {}", "items": "pick up at {}", "crester": "load the cre
         "ship": "attack the ship at {}"}
 
 
-_SHIP_MOVES = frozenset({"move", "leave", "enter", "zephyr", "around", "end"})
-REST_PLANS = 3  #: team modes: the safest places to rest that become plans of their own
+PLANS = 3  #: the Solo Adventure and the Cooperative game: the planner's best plans the search compares
+CLOSE = 0.1  #: ... and only those the planner values within this share of its best (a clear best is not searched)
 
 
-def _rest_at(greedy: GreedyBot, seat: int, key: tuple[int, int, int], target: int) -> Callable[[GameState], Action | None]:
-    """Do what CarefulBot does on the spot (orders, purchases, pick-ups), sail to ``target`` and rest there."""
-    rest = _greedy_policy(greedy)
+def _follow(seat: int, key: tuple[int, int, int], plan: TurnPlan) -> Callable[[GameState], Action | None]:
+    """Play the rest of the turn as CarefulBot does when it follows ``plan``."""
+    bot: CarefulBot | None = None
 
     def policy(s: GameState) -> Action | None:
+        nonlocal bot
         if s.over or _turn_key(s) != key:
             return None
-        if s.frames or s.current != seat:
-            return rest(s)
-        me = s.ships[seat]
-        legal = type(s).rules.legal_actions(s)
-        by = {str(a): a for a in legal}
-        a = greedy.act(s, legal)
-        if a.verb not in _SHIP_MOVES:
-            return a
-        if me.pos == target:
-            return by.get("end turn", a)
-        costs, first = routes(s, seat)
-        if target in costs:
-            b = greedy._step(s, seat, me, by, first.get(target))
-            if b is not None:
-                return b
-        return by.get("end turn", a)
+        if bot is None:
+            bot = CarefulBot(0)
+            bot.follow(s, seat, plan)
+        return bot.act(s)
 
     return policy
 
 
-def _rest_plans(s: GameState, seat: int, greedy: GreedyBot, key: tuple[int, int, int], done: Any,
-                costs: dict[int, int], budget: int) -> list[Option]:
-    """Solo Adventure and Cooperative game: resting in the right place is what keeps the ship afloat,
-    so the few places CarefulBot judges safest to rest in become plans (the search then plays the
-    crester moves and the battles out, where the forecast only counts who can reach the ship)."""
+def team_options(s: GameState, seat: int, limit: int = PLANS, close: float = 1.0) -> list[Option]:
+    """The Solo Adventure and the Cooperative game: the planner's best ways to end this turn
+    (:func:`teamplan.plans`, CarefulBot's own first, no more than ``limit``, only those it values
+    within ``close`` of its best, as a share, and one of each battle: the same ship meeting the
+    same cresters elsewhere is left out), each labelled with its reason
+    (:func:`teamplan.reason`), so that the search plays the rests and battles they lead to out."""
+    key = _turn_key(s)
+    done = _until_battle_or_turn_end(seat, key)
+    fighter = CarefulBot(0).fighter(s)
     me = s.ships[seat]
-    p = s.planet
-    blockers = {sh.pos for i, sh in enumerate(s.ships) if i != seat} | set(s.reds) | {s.white}
-    spots = [(greedy.rest_value(s, seat, h), h) for h, c in costs.items()
-             if c <= budget and h >= 0 and h != me.pos and h not in blockers and not p.is_drift[h]]
-    spots.sort(key=lambda x: (-x[0], x[1]))
-    return [Plan(f"rest@{h}", f"rest at {_place(s, h)}", _rest_at(greedy, seat, key, h), done=done, commit=True)
-            for _, h in spots[:REST_PLANS]]
+    found: list[TurnPlan] = []
+    seen = set()
+    for p in teamplan.plans(s, seat, port=me.pos == PORT or not visited_port(s), fighter=fighter):
+        if found and p.value < found[0].value * (1.0 - close):
+            break
+        same = (p.port, p.attack, p.reds, p.white, p.at, p.shop)  # the same battle, elsewhere: one is enough
+        if same not in seen:
+            seen.add(same)
+            found.append(p)
+            if len(found) == limit:
+                break
+    return [Plan(p.key, teamplan.reason(s, seat, p), _follow(seat, key, p), done=done, commit=True) for p in found]
+
+
+ROUTE_STEPS = 3  #: Solo Adventure, chosen red routes: the outcomes the search compares (best by the bots' judge first)
+
+
+def _route_steps(s: GameState, seat: int, greedy: GreedyBot, by: dict[str, Any]) -> list[Option]:
+    """The red cresters' routes (Solo Adventure): the few outcomes GreedyBot's judge
+    (:meth:`GreedyBot.route_value`) likes best, its choice first; the search plays them out."""
+    from .cresters import red_route_plans
+
+    ranked = sorted(((greedy.route_value(s, seat, p), i, p) for i, p in enumerate(red_route_plans(s))),
+                    key=lambda x: (-x[0], x[1]))
+    steps: list[Option] = [Step(by[str(p.action(s))]) for _, _, p in ranked[:ROUTE_STEPS] if str(p.action(s)) in by]
+    return steps or [Step(greedy.act(s, list(by.values())))]
+
+
+def plan_reason(s: GameState, seat: int, action: Any) -> str | None:
+    """Solo Adventure and Cooperative game, on the ship's own turn: the reason of the best of the
+    planner's plans (:func:`team_options`) that starts with ``action``, or None (another mode, a
+    decision inside a battle or a rest, or an action no plan starts with)."""
+    if s.over or not team_mode(s) or s.frames or s.current != seat:
+        return None
+    for o in team_options(s, seat, close=CLOSE):
+        try:
+            if str(o.first(s)) == str(action):
+                return o.label
+        except ValueError:
+            continue
+    return None
 
 
 def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
@@ -179,6 +213,14 @@ def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
     top = s.frames[-1] if s.frames else None
     # GreedyBot (CarefulBot in the team modes), fresh per call: it counts its actions in a turn
     greedy = CarefulBot(0) if team_mode(s) else GreedyBot(0)
+    if team_mode(s):
+        if top is None and s.current == seat:
+            found = team_options(s, seat)
+            if found:
+                return found
+        if top is not None and top["k"] == "reds":
+            return _route_steps(s, seat, greedy, by)  # the Solo Adventure's red routes: the search plays them out
+        return [Step(greedy.act(s, legal))]  # battles and the rest: the planner's exact choice, not searched
     if top is None and s.current == seat:
         key = _turn_key(s)
         done = _until_battle_or_turn_end(seat, key)
@@ -200,9 +242,9 @@ def options(s: GameState, seat: int, targets: int = TARGETS) -> list[Option]:
             plans.append(plan)
         if "end turn" in by:
             plans.append(Plan("end turn", "end the turn here", _end_turn(greedy, key), done=done, commit=True))
-        if team_mode(s):
-            plans += _rest_plans(s, seat, greedy, key, done, costs, budget)
         return plans
+    if top is not None and top["k"] == "reds":
+        return _route_steps(s, seat, greedy, by)
     best = greedy.act(s, legal)
     if top is not None and top["k"] == "battle" and top["step"] in ("a_cannons", "d_cannons"):
         n = int(best.arg) if best.verb == "cannons" else 0
@@ -343,13 +385,13 @@ def classic_value(s: GameState) -> list[float]:
 
 # =============================================================================== the bot
 #: What the bot does unless told otherwise: in a notoriety race (free-for-all, head-to-head) and in
-#: the Solo Adventure and the Cooperative game (where the tree search is kept as it was).
+#: the Solo Adventure and the Cooperative game (paired plays of the turn planner's plans, :func:`team_options`).
 RACE: dict[str, Any] = {"iterations": 64, "paired": True, "trust_first": 0.0, "to_own_turn": True,
-                        "rollout_spec": "greedy"}
-TEAM: dict[str, Any] = {"iterations": 16, "paired": False, "trust_first": 1.0, "to_own_turn": False,
-                        "rollout_spec": "careful"}
+                        "rollout_spec": "greedy", "rollout_plies": 0}
+TEAM: dict[str, Any] = {"iterations": 6, "paired": True, "trust_first": 1.0, "to_own_turn": False,
+                        "rollout_spec": "careful", "rollout_plies": 8}
 RACE_ITERATIONS = RACE["iterations"]  #: the default budget in a notoriety race (paired plays of a plan)
-TEAM_ITERATIONS = TEAM["iterations"]  #: the default budget in the team modes (tree iterations)
+TEAM_ITERATIONS = TEAM["iterations"]  #: the default budget in the team modes (paired plays of a plan)
 
 
 class MCTSBot(CoreMCTSBot):
@@ -371,11 +413,12 @@ class MCTSBot(CoreMCTSBot):
     this process's CPU time (as the core bot does)."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
-                 c: float = 0.5, rollout: Any = None, rollout_plies: int = 0, widen: float = 0.5,
+                 c: float = 0.5, rollout: Any = None, rollout_plies: int | None = None, widen: float = 0.5,
                  max_options: int = 16, own_moves: bool = True, trust_first: float | None = None,
                  to_own_turn: bool | None = None, judge: str = "fitted", paired: bool | None = None,
                  targets: int = TARGETS, clock: str = "wall"):
-        given = {"paired": paired, "trust_first": trust_first, "to_own_turn": to_own_turn, "rollout_spec": rollout}
+        given = {"paired": paired, "trust_first": trust_first, "to_own_turn": to_own_turn, "rollout_spec": rollout,
+                 "rollout_plies": rollout_plies}
         self._auto = {k for k, v in given.items() if v is None}
         if iterations is None and seconds is None:
             self._auto.add("iterations")
@@ -384,7 +427,8 @@ class MCTSBot(CoreMCTSBot):
             raise ValueError(f"judge is one of {', '.join(JUDGES)}, got {judge!r}")
         super().__init__(seed, iterations=iterations, seconds=seconds, c=c,
                          rollout=RACE["rollout_spec"] if rollout is None else rollout,
-                         rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
+                         rollout_plies=RACE["rollout_plies"] if rollout_plies is None else rollout_plies,
+                         widen=widen, max_options=max_options, own_moves=own_moves,
                          trust_first=RACE["trust_first"] if trust_first is None else trust_first,
                          to_own_turn=RACE["to_own_turn"] if to_own_turn is None else to_own_turn,
                          paired=RACE["paired"] if paired is None else bool(paired), clock=clock)
@@ -403,6 +447,10 @@ class MCTSBot(CoreMCTSBot):
         return JUDGES[self.judge](world)
 
     def _options(self, rules: Any, state: Any, seat: int) -> list[Option]:
+        if team_mode(state) and not state.frames and state.current == seat:
+            found = team_options(state, seat, close=CLOSE)  # a clear best plan is played without a search
+            if found:
+                return found[: self.max_options]
         if self.targets == TARGETS:
             return super()._options(rules, state, seat)
         return options(state, seat, targets=self.targets)[: self.max_options]

@@ -17,7 +17,7 @@ from . import hooks
 from .components import Components, load_components
 from .engine import advance, deal_stacks
 from .events import Event
-from .planet import assembled
+from .planet import assembled, planet_size
 from .state import GameState, Ship, Turn
 
 EDITIONS = ("a", "b")
@@ -39,8 +39,10 @@ def check_options(players: int, mode: str, planet: str, variants: tuple[str, ...
     lo, hi = m.players(edition)
     if not lo <= players <= hi:
         raise OptionError(f"{mode} is for {lo}-{hi} players{m.players_note}, got players={players}")
-    if planet not in ("large", "small"):
-        raise OptionError(f"planet must be 'large' or 'small', got {planet!r}")
+    try:
+        planet = planet_size(planet)
+    except ValueError as exc:
+        raise OptionError(str(exc)) from None
     for v in variants:
         hooks.variant(v)
     if edition not in EDITIONS:
@@ -48,6 +50,25 @@ def check_options(players: int, mode: str, planet: str, variants: tuple[str, ...
     m.check_options(players, planet, tuple(variants), edition)
     if len(set(variants)) != len(variants):
         raise OptionError("a variant is listed twice")
+
+
+def default_red_routes(mode: str) -> str:
+    """How the red cresters' routes are chosen when a new game does not say: by the player in the
+    Solo Adventure (rulings V10), by the fixed direction order everywhere else (R22)."""
+    return "chosen" if mode == "solo" else "fixed"
+
+
+def check_red_routes(mode: str, red_routes: object) -> str:
+    """``red_routes`` if Windward can be played so in ``mode`` (else :class:`OptionError`)."""
+    from .cresters import RED_ROUTES
+
+    if red_routes not in RED_ROUTES:
+        raise OptionError(f"red_routes must be one of {', '.join(RED_ROUTES)}, got {red_routes!r:.40}")
+    if red_routes == "chosen" and mode != "solo":
+        raise OptionError("red_routes='chosen' belongs to the Solo Adventure (its player chooses the red "
+                          f"cresters' routes); in {mode} they follow the fixed order")
+    assert isinstance(red_routes, str)
+    return red_routes
 
 
 def draw_setup(players: int, rng: np.random.Generator, components: Components | None = None,
@@ -113,11 +134,13 @@ def check_setup(setup: Setup, players: int, comp: Components) -> None:
 
 def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large",
                 variants: tuple[str, ...] = (), edition: str = "a",
-                components: Components | None = None, takebacks: bool = False) -> tuple[GameState, list[Event]]:
+                components: Components | None = None, red_routes: str = "fixed",
+                takebacks: bool = False) -> tuple[GameState, list[Event]]:
     """The starting position for a setup (no randomness); ``takebacks`` switches ruling R31 off
     (a turn's pick-ups, drops and gifts may be undone, as before it)."""
     comp = components or load_components()
     mode = mode or default_mode(players)
+    red_routes = check_red_routes(mode, red_routes)
     check_setup(setup, players, comp)
     active = hooks.combine(mode, variants, planet)
     for h in active.hooks:
@@ -127,6 +150,7 @@ def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large
     s.variants = tuple(variants)
     s.edition = edition
     s.takebacks = takebacks
+    s.red_routes = red_routes
     for colour in setup["colours"]:
         board = comp.board(colour)
         s.ships.append(Ship(colour=colour, boats=[-1] * board.longboat_slots))

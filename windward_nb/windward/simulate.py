@@ -234,12 +234,14 @@ SAMPLES = (
 
 def write_samples(directory: str | os.PathLike, samples: Iterable[tuple[str, int, int]] = SAMPLES) -> list[str]:
     """Write the sample games shipped with the notebooks: GreedyBot games with fixed seeds,
-    their key moments commented, final scores in ``meta["final"]``."""
+    their key moments commented, final scores in ``meta["final"]``. They are played on the
+    radius-5 planet (``planet="large"``), the one they were first written on, so the shipped files
+    and the notebooks that tell their stories stay as they are (docs/rulings.md P1)."""
     out = []
     for name, players, master in samples:
         seed, bot_seeds = game_seeds(master, 0, players)
         res = play_game(players, "greedy", seed, record=True, bot_seeds=bot_seeds,
-                        names=[f"Greedy {k + 1}" for k in range(players)])
+                        names=[f"Greedy {k + 1}" for k in range(players)], planet="large")
         rec = res.record
         assert rec is not None and res.over, f"sample {name} did not finish"
         rec.comments[0] = (f"A {players}-player game between GreedyBots (windward_nb.bots), "

@@ -106,6 +106,7 @@ class GameState(State):
     mode: str = "free-for-all"
     variants: tuple[str, ...] = ()
     edition: str = "a"
+    red_routes: str = "fixed"  # Solo Adventure: "chosen" when the player picks the reds' routes (cresters.RED_ROUTES)
     ships: list[Ship] = field(default_factory=list)
     first: int = 0  # seat of the first player
     current: int = 0  # seat whose turn it is
@@ -174,6 +175,7 @@ class GameState(State):
             "mode": self.mode,
             "variants": list(self.variants),
             "edition": self.edition,
+            **({} if self.red_routes == "fixed" else {"red_routes": self.red_routes}),  # older positions: fixed
             "ships": [s.to_dict() for s in self.ships],
             "first": self.first,
             "current": self.current,
@@ -217,6 +219,7 @@ class GameState(State):
         s.mode = d["mode"]
         s.variants = tuple(d["variants"])
         s.edition = d["edition"]
+        s.red_routes = d.get("red_routes", "fixed")
         s.ships = [Ship(**sd) for sd in d["ships"]]
         for key in ("first", "current", "round", "turn_number", "wind", "white", "end_trigger", "over", "result"):
             setattr(s, key, d[key])

@@ -12,7 +12,7 @@ territory borders and numbers, the dashed Around-the-Planet links, the wind arro
 >>> g = ww.new_game(players=3, seed=7)
 >>> svg = board_svg(g.state)
 >>> svg.count('class="space space-hex"'), svg.count('class="piece piece-ship')
-(91, 3)
+(127, 3)
 >>> 'class="wind"' in svg
 True
 """

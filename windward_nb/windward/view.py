@@ -37,7 +37,7 @@ from .rules import RULES
 __all__ = [
     "Destination", "board_view", "ship_board_view", "destinations", "click_action", "describe_action",
     "decision_prompt", "battle_view", "battle_outlook", "text_summary", "reach_view", "legal_action_rows",
-    "seat_name", "odds_module", "max_cannons",
+    "seat_name", "odds_module", "max_cannons", "RouteMark", "route_options", "route_marks",
 ]
 
 SKY_ORDER_LIST = ("drop", "rowers", "speed", "process", "research")
@@ -250,6 +250,83 @@ def destinations(s: GameState, piece: str | None = None, slides: bool = True) ->
     return out
 
 
+# =============================================================================== the red cresters' routes
+@dataclass(frozen=True)
+class RouteMark:
+    """A space the table marks while the Solo Adventure's player chooses the red cresters' routes:
+    in ``stop`` of the outcomes still open one more red crester stops there (beyond those picked),
+    in ``attack`` one more attacks the ship from there; ``text`` says so."""
+
+    hex: int
+    stop: tuple[str, ...]
+    attack: tuple[str, ...]
+    text: str
+
+
+def _route_picks_match(plan: Any, picks: Iterable[tuple[str, int]]) -> bool:
+    stops: dict[int, int] = {}
+    attacks: dict[int, int] = {}
+    for role, h in picks:
+        got = attacks if role == "attack" else stops
+        got[h] = got.get(h, 0) + 1
+    return (all(plan.ends.count(h) >= n for h, n in stops.items())
+            and all(plan.froms.count(h) >= n for h, n in attacks.items()))
+
+
+def route_options(s: GameState, picks: Iterable[tuple[str, int]] = ()) -> list[Action]:
+    """The outcomes of the red cresters' move open to the resting player now (Solo Adventure,
+    chosen routes) that keep every space picked so far: ``("stop", hex)`` for a red crester that
+    stops there, ``("attack", hex)`` for one that attacks the ship from there; a space picked
+    twice needs two red cresters. Empty when there is no such choice to make."""
+    from .cresters import red_route_plans
+
+    if s.over or not s.frames or s.frames[-1]["k"] != "reds" or decider(s) < 0:
+        return []
+    picks = list(picks)
+    legal = set(engine.legal_actions(s))
+    return [p.action(s) for p in red_route_plans(s) if _route_picks_match(p, picks) and p.action(s) in legal]
+
+
+def route_marks(s: GameState, picks: Iterable[tuple[str, int]] = ()) -> dict[int, RouteMark]:
+    """The spaces to mark on the board for the open route outcomes (see :func:`route_options`):
+    each red crester's possible end spaces, and the spaces reds could attack the ship from. A
+    click on a mark keeps only the outcomes with a red stopping (or attacking from) there."""
+    from .cresters import red_route_plans
+
+    picks = list(picks)
+    open_ = {str(a) for a in route_options(s, picks)}
+    if not open_:
+        return {}
+    taken_stop: dict[int, int] = {}
+    taken_attack: dict[int, int] = {}
+    for role, h in picks:
+        got = taken_attack if role == "attack" else taken_stop
+        got[h] = got.get(h, 0) + 1
+    stop: dict[int, list[str]] = {}
+    attack: dict[int, list[str]] = {}
+    for plan in red_route_plans(s):
+        text = str(plan.action(s))
+        if text not in open_:
+            continue
+        for h in set(plan.ends):
+            if plan.ends.count(h) > taken_stop.get(h, 0):
+                stop.setdefault(h, []).append(text)
+        for h in set(plan.froms):
+            if plan.froms.count(h) > taken_attack.get(h, 0):
+                attack.setdefault(h, []).append(text)
+    n = len(open_)
+    out: dict[int, RouteMark] = {}
+    for h in sorted(set(stop) | set(attack)):
+        a, b = tuple(stop.get(h, ())), tuple(attack.get(h, ()))
+        parts = []
+        if a:
+            parts.append(f"a red crester stops here in {len(a)} of {_plural(n, 'outcome')}")
+        if b:
+            parts.append(f"one attacks your ship from here in {len(b)} of {_plural(n, 'outcome')}")
+        out[h] = RouteMark(h, a, b, f"{_where(s, h)}: " + "; ".join(parts))
+    return out
+
+
 def movable_pieces(s: GameState) -> list[tuple[str, str]]:
     """(label, key) for each piece the decider can move now: the ship and longboats out on the planet."""
     out: list[tuple[str, str]] = []
@@ -357,6 +434,8 @@ def decision_prompt(s: GameState) -> str:
         return f"{name} places a new red crester in territory {f['t']}."
     if k == "place_white":
         return f"{name} places the White Crester."
+    if k == "reds":
+        return f"{name} chooses the red cresters' routes toward the ship."
     if k == "plunder":
         return f"{name} plunders player {f['loser'] + 1}'s cargo: choose {_plural(f['n'], 'item')}."
     if k == "battle":

@@ -36,7 +36,7 @@ class Cooperative(TeamMode, WithWhiteCrester):
         return (2, 4) if edition == "a" else (1, 4)
 
     def check_options(self, players: int, planet: str, variants: tuple[str, ...], edition: str) -> None:
-        if planet != "large":
+        if planet == "small":
             raise OptionError("the cooperative mode is played on the large planet")
         super().check_options(players, planet, variants, edition)
 
