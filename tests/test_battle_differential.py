@@ -46,7 +46,7 @@ TOL = 1e-9
 # =============================================================================== positions
 def seed7_game():
     """The issue's click path (3 players, seed 7): the Marine's ship rests at 1,1 and a red attacks."""
-    g = ww.new_game(players=3, seed=7)
+    g = ww.new_game(players=3, seed=7, planet="large")
     for a in ("order hire Marine", "order cannon", "leave port SE", "move S", "pick up gas", "end turn",
               "rest discard deadweight"):
         g.apply(a)
@@ -261,7 +261,7 @@ def test_the_command_line_odds_of_the_seed7_battle_equal_the_engine():
     import json
     import subprocess
 
-    g = ww.new_game(players=3, seed=7, auto_chance=False)
+    g = ww.new_game(players=3, seed=7, planet="large", auto_chance=False)
     for a in ("order hire Marine", "order cannon", "leave port SE", "move S", "pick up gas", "end turn",
               "rest discard deadweight"):
         g.apply(a)

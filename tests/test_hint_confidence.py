@@ -62,7 +62,7 @@ def test_no_hint_is_certain_unless_the_game_is(setup, seed, plies, iterations, h
 
 def test_the_issue_example_reads_as_a_searched_estimate():
     """Issue 24's seed-7 table: the first hint of a 3-player game is never 0% or 100%, and says so."""
-    g = ww.new_game(players=3, seed=7)
+    g = ww.new_game(players=3, seed=7, planet="large")
     hs = g.hint(seconds=1, seed=7919 * 1007)
     assert hs and all(not CERTAIN.search(h.chance_text()) and h.visits > 1 for h in hs)
     assert hs.judged and "judged by the game's fitted judge" in hs.method()
@@ -72,7 +72,7 @@ def test_the_issues_click_path_never_shows_a_certainty():
     """Issue 24, seed 7: Hint, then order hire Marine, Fill Cannon, sail to 1,0 and 1,1, pick up gas,
     end the turn and rest. Once it showed 'leave port NE: 0% to win' and 'order supplies: 100% to win'
     from a handful of games; now every hint at every step says how sure it is."""
-    g = ww.new_game(players=3, seed=7)
+    g = ww.new_game(players=3, seed=7, planet="large")
     for step in ["order hire Marine", "order cannon", "leave port SE", "move S", "pick up gas", "end turn",
                  "rest discard deadweight"]:
         hs = g.hint(seconds=0.3, seed=g.ply)

@@ -196,7 +196,8 @@ def sky_positions() -> tuple:
 
 
 def seed7():
-    g = ww.new_game(players=3, seed=7)
+    # the repro was played on the then default planet, the radius-5 one ("large" since P1)
+    g = ww.new_game(players=3, seed=7, planet="large")
     for a in ("order hire Marine", "order cannon", "leave port SE", "move S", "pick up gas"):
         g.apply(a)
     return g
@@ -291,7 +292,7 @@ def test_end_turn_names_the_worst_danger_first_then_the_unused_speed():
 
 
 def test_the_coach_says_what_the_rest_brings_while_moving():
-    g = ww.new_game(players=3, seed=7)
+    g = ww.new_game(players=3, seed=7, planet="large")
     for a in ("order hire Marine", "order cannon", "leave port SE"):
         g.apply(a)
     hint = view.coach(g.state).hints[0]

@@ -56,7 +56,7 @@ def to_the_rest(t: PlayTable) -> dict:
 
 
 def test_seed7_click_path_names_the_red_first_and_shows_the_marines_odds():
-    t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0)
+    t = PlayTable(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"}, bot_pause=0)
     said = to_the_rest(t)
     s = t.game.state
     assert s.ships[0].crew == ["Marine"] and s.ships[0].cannons == 1 and s.planet.label(s.ships[0].pos) == "1,1"
@@ -85,7 +85,7 @@ def test_seed7_click_path_names_the_red_first_and_shows_the_marines_odds():
 
 
 def test_the_log_is_numbered_once():
-    t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0)
+    t = PlayTable(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"}, bot_pause=0)
     to_the_rest(t)
     log = t.event_log.value
     assert "<ol" not in log and 'class="ww-log-lines"' in log and "list-style:none" in log
@@ -94,7 +94,7 @@ def test_the_log_is_numbered_once():
 
 
 def test_a_typo_is_answered_under_the_text_box():
-    t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0)
+    t = PlayTable(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"}, bot_pause=0)
     ship = t.ship_panels[0]
     ship.hire_pick.value = "Marine"
     ship.hire_button.click()
@@ -110,7 +110,7 @@ def test_a_typo_is_answered_under_the_text_box():
 
 
 def test_the_coach_quotes_the_panels_odds_at_the_cannons_step():
-    t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0)
+    t = PlayTable(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"}, bot_pause=0)
     to_the_rest(t)
     t.turn_bar.press("end")
     rest = [r.action for r in t.actions.quick_rows]

@@ -33,7 +33,7 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "seed7_table.ipynb"
 TABLE = ".jp-OutputArea-output .ww-test-seed7"
-PLANET = ww.new_game(players=3, seed=7).state.planet
+PLANET = ww.new_game(players=3, seed=7, planet="large").state.planet
 ODDS_TEXT = "attacker wins 66.7% · tie 20.4% · defender wins 13.0%"
 
 
@@ -62,7 +62,7 @@ def _hint(page) -> str:
 
 def oracle() -> tuple[PlayTable, dict]:
     """The same clicks on a table in this process (pause 0): what it says at each step."""
-    t = PlayTable(ww.new_game(players=3, seed=7), bots={1: "greedy", 2: "random"}, bot_pause=0)
+    t = PlayTable(ww.new_game(players=3, seed=7, planet="large"), bots={1: "greedy", 2: "random"}, bot_pause=0)
     said = {}
     ship = t.ship_panels[0]
     ship.hire_pick.value = "Marine"

@@ -98,28 +98,6 @@ def wilson_share(total: float, n: int, confidence: float = 0.95) -> tuple[float,
     t = float(total)
     if n <= 0 or math.isnan(t) or not -1e-9 <= t <= n + 1e-9:
         raise ValueError(f"need n > 0 and a total from 0 to n, got total={total!r}, n={n}")
-    return _wilson(min(1.0, max(0.0, t / n)), n, confidence)
-
-
-def wilson_share(total: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson's interval for the mean of ``n`` values between 0 and 1 that add up to ``total``
-    (whole wins, or chances a judge gave to unfinished games).
-
-    For wins and losses it is :func:`wilson`. For values strictly between 0 and 1 it is
-    conservative: a value in 0..1 with mean ``p`` varies at most as much as a win-or-loss with
-    chance ``p`` (variance ``p(1-p)``), which is the spread Wilson's interval allows for.
-
-    >>> wilson_share(3, 10) == wilson(3, 10)
-    True
-    >>> [round(x, 3) for x in wilson_share(2.5, 10)]
-    [0.081, 0.558]
-    """
-    if isinstance(n, bool) or (not isinstance(n, int) and not hasattr(n, "__index__")):
-        raise ValueError(f"n is a whole number, not {n!r}")
-    n = int(n)
-    t = float(total)
-    if n <= 0 or math.isnan(t) or not -1e-9 <= t <= n + 1e-9:
-        raise ValueError(f"need n > 0 and a total from 0 to n, got total={total!r}, n={n}")
     return _score(min(1.0, max(0.0, t / n)), n, z_value(confidence))
 
 
