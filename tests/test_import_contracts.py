@@ -348,7 +348,7 @@ BY_NAME = ("windward_nb/core/registry.py", "windward_nb/_compat.py")
 #: still to move to the registry (issue 30); must end empty
 KNOWN_BY_NAME = [
     "widgets/windward_widgets/__init__.py", "windward_nb/__init__.py", "windward_nb/cli.py",
-    "windward_nb/core/svg.py", "windward_nb/core/view.py", "windward_nb/openspiel/__init__.py",
+    "windward_nb/openspiel/__init__.py",
     "windward_nb/openspiel/adapter.py",
 ]
 
