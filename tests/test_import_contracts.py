@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -256,7 +257,6 @@ def test_no_import_cycles_in_windward_nb():
 #: cycles still to break (issue 30): each step removes its own; the list must end empty
 KNOWN_CYCLES: list[list[str]] = [
     ["windward_nb.core.record", "windward_nb.core.replay"],
-    ["windward_nb.core.rules", "windward_nb.core.svg", "windward_nb.core.view"],
     ["windward_nb.northwind.record", "windward_nb.northwind.setup"],
     ["windward_nb.tailwinds.board", "windward_nb.tailwinds.effects", "windward_nb.tailwinds.flow",
      "windward_nb.tailwinds.handlers", "windward_nb.tailwinds.refusals", "windward_nb.tailwinds.rules",
@@ -339,6 +339,44 @@ def test_a_game_imports_only_the_core_and_itself_by_every_import():
                                       or imp.startswith("windward_nb.core.")):
                     bad.add(f"{path.relative_to(ROOT)} imports {imp}")
     assert sorted(bad) == sorted(KNOWN_GAME_IMPORTS)
+
+
+#: modules that draw or say what a table shows: the pictures, the views (and Windward's coach, its
+#: view's words), the replay page, and every widget. (``core.html`` only formats tables of values.)
+RENDERING = re.compile(r"^windward_widgets(\.|$)|^windward_nb\..*\.(svg|view|gameview|coach|replay_page)$")
+#: the rules protocol and each game's rules and state
+RULES_AND_STATE = re.compile(r"^windward_nb\.(core|windward|northwind|plunder|tailwinds)\.(rules|state)$")
+
+
+def reach(graph: dict[str, set[str]], start: str) -> dict[str, list[str]]:
+    """Every module ``start`` imports, directly or not, with one chain of imports that gets there."""
+    paths = {start: [start]}
+    todo = [start]
+    while todo:
+        here = todo.pop(0)
+        for there in sorted(graph.get(here, ())):
+            if there not in paths:
+                paths[there] = paths[here] + [there]
+                todo.append(there)
+    del paths[start]
+    return paths
+
+
+def test_rules_and_state_import_no_rendering_module_even_through_others():
+    """The rules protocol knows nothing of pictures (a picture of a state is drawn through the
+    registry's ``display``, the one bridge); nor does any game's rules or state, by any chain of imports."""
+    graph = every_import_graph()
+    starts = [m for m in graph if RULES_AND_STATE.match(m)]
+    assert len(starts) >= 9 and "windward_nb.core.rules" in starts
+    chains = [" -> ".join(path) for m in sorted(starts) for there, path in reach(graph, m).items()
+              if RENDERING.search(there)]
+    assert chains == []
+
+
+def test_reach_follows_chains():
+    assert reach({"a": {"b"}, "b": {"c"}, "c": {"a"}}, "a") == {"b": ["a", "b"], "c": ["a", "b", "c"]}
+    assert RENDERING.search("windward_nb.northwind.svg") and RENDERING.search("windward_widgets.base.turn")
+    assert not RENDERING.search("windward_nb.core.html") and RULES_AND_STATE.match("windward_nb.plunder.state")
 
 
 # ------------------------------------------------------------------------------ parts are asked of the registry
