@@ -261,7 +261,6 @@ KNOWN_CYCLES: list[list[str]] = [
     ["windward_nb.tailwinds.board", "windward_nb.tailwinds.effects", "windward_nb.tailwinds.flow",
      "windward_nb.tailwinds.handlers", "windward_nb.tailwinds.refusals", "windward_nb.tailwinds.rules",
      "windward_nb.tailwinds.state"],
-    ["windward_nb.windward.game", "windward_nb.windward.record", "windward_nb.windward.replay"],
 ]
 
 

@@ -22,6 +22,7 @@ GAMES = (
     GameType(name="windward", title="Windward", module="windward_nb.windward",
              record_format="windward-record", suffix=".wwr.json", players=(1, 5), parts={
                  "new_game": ".game:new_game", "rules": ".rules:RULES", "record": ".record:Record",
+                 "game": ".game:Game", "replay": ".replay:Replay", "score_sheet": ".replay:score_sheet",
                  "bots": ".bots:BOTS", "view": ".gameview:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".simulate:simulation_tally", "sim_result": ".simulate:SimResult",
                  "odds": ".odds", "lessons": "windward_nb.lessons",

@@ -11,7 +11,7 @@ convention or by importing a module whose name it computed.
 The parts the family knows (a game registers those it has; :data:`PARTS` says what each is):
 
 >>> sorted(PARTS)[:6]
-['analysis_table', 'bots', 'lessons', 'new_game', 'odds', 'openspiel']
+['analysis_table', 'bots', 'game', 'lessons', 'new_game', 'odds']
 
 >>> t = GameType(name="demo", title="Demo", module="json", record_format="demo-record",
 ...              suffix=".demo.json", players=(2, 4), parts={"rules": ":loads", "view": "fractions:Fraction"})
@@ -52,6 +52,9 @@ PARTS: Mapping[str, str] = MappingProxyType({
     "new_game": "new_game(players=..., seed=..., **options) -> Game: a new game",
     "rules": "the game's Rules instance",
     "record": "its GameRecord subclass (the record format)",
+    "game": "its Game driver class, when it has its own (a record's replay() builds one)",
+    "replay": "its Replay cursor class, when it has its own (a record's cursor())",
+    "score_sheet": "score_sheet(record, width=...) -> str, when it has its own (a record's to_text())",
     "bots": "bot names -> bot classes or factories (\"random\", \"greedy\" ...)",
     "view": "the GameView instance the play table, the replay viewer and the pictures ask",
     "svg": "board_svg(state, **options) -> str: a static picture of a position",
