@@ -36,7 +36,7 @@ from .windward.actions import Action
 from .core.errors import IllegalActionError
 from .core.events import Event
 from .windward.hexgrid import distance
-from .report import Table, plural, table
+from .core.report import Table, plural, table
 from .windward.state import ABOARD, PORT
 
 __all__ = ["Goal", "Verdict", "card_table", "check", "check_cannons", "check_map", "choices", "crew_table", "demo",
@@ -287,7 +287,7 @@ def check_cannons(answer: Any, *, crew: Sequence[str] = (), at_least: float = 0.
     """Is ``answer`` the fewest cannons with which a ship (with ``crew``) wins at least ``at_least``
     of its attacks on ``defender``? The odds come from :func:`windward_nb.odds.battle_odds`."""
     from .windward.odds import battle_odds
-    from .report import pct
+    from .core.report import pct
     from .windward.view import max_cannons
 
     if answer is ... or answer is None:
