@@ -25,7 +25,7 @@ GAMES = (
                  "game": ".game:Game", "replay": ".replay:Replay", "score_sheet": ".replay:score_sheet",
                  "bots": ".bots:BOTS", "view": ".gameview:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".simulate:simulation_tally", "sim_result": ".simulate:SimResult",
-                 "odds": ".odds", "lessons": "windward_nb.lessons",
+                 "odds": ".odds", "lessons": ".lessons",
                  "openspiel": "windward_nb.openspiel.windward",
                  "table": "windward_widgets.play_table:PlayTable",
                  "replay_viewer": "windward_widgets.analysis:ReplayViewer"}),
