@@ -255,27 +255,18 @@ def test_no_import_cycles_in_windward_nb():
     assert _cycles(import_graph("windward_nb", module_level=True)) == []
 
 
-#: cycles still to break (issue 30): each step removes its own; the list must end empty
-KNOWN_CYCLES: list[list[str]] = [
-    ["windward_nb.core.record", "windward_nb.core.replay"],
-    ["windward_nb.northwind.record", "windward_nb.northwind.setup"],
-    ["windward_nb.tailwinds.board", "windward_nb.tailwinds.effects", "windward_nb.tailwinds.flow",
-     "windward_nb.tailwinds.handlers", "windward_nb.tailwinds.refusals", "windward_nb.tailwinds.rules",
-     "windward_nb.tailwinds.state"],
-]
-
-
 def test_no_import_cycle_even_inside_functions():
     """Every import counts, a function body's and a type checker's too: a cycle hidden in a
     function is still two modules that cannot be read (or changed) one without the other."""
     graph = every_import_graph()
     assert len(graph) > 150 and "windward_widgets.base.play_table" in graph
-    assert sorted(_cycles(graph)) == sorted(KNOWN_CYCLES)
+    assert _cycles(graph) == []
 
 
-def test_no_import_cycles_in_windward_even_inside_functions():
-    graph = import_graph("windward_nb.windward", module_level=False)
-    assert len(graph) > 25 and _cycles(graph) == []
+@pytest.mark.parametrize("game", ["windward", "northwind", "plunder", "tailwinds"])
+def test_no_import_cycles_in_a_game_even_inside_functions(game):
+    graph = import_graph(f"windward_nb.{game}", module_level=False, type_checking=True)
+    assert len(graph) > 10 and _cycles(graph) == []
 
 
 def test_the_graph_reads_function_bodies_type_checking_and_leaves_facades_out(tmp_path, monkeypatch):
@@ -330,10 +321,6 @@ def test_the_core_imports_only_the_core_by_every_import():
     assert bad == []
 
 
-#: a game's imports of the family outside the core, still to move (issue 30); must end empty
-KNOWN_GAME_IMPORTS: list[str] = []
-
-
 def test_a_game_imports_only_the_core_and_itself_by_every_import():
     modules = {n for _, n in project_files()}
     bad = set()
@@ -345,7 +332,7 @@ def test_a_game_imports_only_the_core_and_itself_by_every_import():
                 if _own(imp) and not (imp == game or imp.startswith(game + ".") or imp == "windward_nb.core"
                                       or imp.startswith("windward_nb.core.")):
                     bad.add(f"{path.relative_to(ROOT)} imports {imp}")
-    assert sorted(bad) == sorted(KNOWN_GAME_IMPORTS)
+    assert sorted(bad) == []
 
 
 #: modules that draw or say what a table shows: the pictures, the views (and Windward's coach, its
@@ -390,12 +377,6 @@ def test_reach_follows_chains():
 #: the modules that may import by name: the registry (a game's parts, imported on first use) and the
 #: shim of the deprecated module paths
 BY_NAME = ("windward_nb/core/registry.py", "windward_nb/_compat.py")
-#: still to move to the registry (issue 30); must end empty
-KNOWN_BY_NAME = [
-    "widgets/windward_widgets/__init__.py", "windward_nb/cli.py",
-    "windward_nb/openspiel/__init__.py",
-    "windward_nb/openspiel/adapter.py",
-]
 
 
 def imports_by_name(path: Path) -> list[int]:
@@ -410,7 +391,7 @@ def imports_by_name(path: Path) -> list[int]:
 
 def test_only_the_registry_imports_by_name():
     found = sorted(str(path.relative_to(ROOT)) for path, _ in project_files() if imports_by_name(path))
-    assert [f for f in found if f not in BY_NAME] == sorted(KNOWN_BY_NAME)
+    assert [f for f in found if f not in BY_NAME] == []
 
 
 def test_the_by_name_finder_finds_them(tmp_path):

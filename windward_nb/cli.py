@@ -15,11 +15,11 @@ windward ...
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 
+from .commands import lab, odds, play, replay, simulate, verify
 from .commands.base import EXIT_CODES, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CommandError
 
 __all__ = ["COMMANDS", "CommandError", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "build_parser", "main",
@@ -27,8 +27,10 @@ __all__ = ["COMMANDS", "CommandError", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", 
 
 DISTRIBUTION = "windward-nb"
 
-#: the subcommands: modules of windward_nb.commands, in the order --help lists them
-COMMANDS = ("lab", "play", "replay", "verify", "simulate", "odds")
+#: the subcommands' modules (windward_nb.commands), in the order --help lists them
+_MODULES = {module.__name__.rpartition(".")[2]: module for module in (lab, play, replay, verify, simulate, odds)}
+#: the subcommands, by name, in the order --help lists them
+COMMANDS = tuple(_MODULES)
 
 EXAMPLES = f"""\
 examples:
@@ -69,8 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
-    for name in COMMANDS:
-        module = importlib.import_module(f".commands.{name}", __package__)
+    for module in _MODULES.values():
         module.add_parser(subparsers).set_defaults(run=module.run)
     return parser
 

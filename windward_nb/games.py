@@ -31,7 +31,7 @@ GAMES = (
                  "replay_viewer": "windward_widgets.analysis:ReplayViewer"}),
     GameType(name="north-wind", title="North Wind", module="windward_nb.northwind",
              record_format="north-wind-record", suffix=".nwr.json", players=(2, 4), parts={
-                 "new_game": ".setup:new_game", "rules": ".rules:RULES", "record": ".record:Record",
+                 "new_game": ".game:new_game", "rules": ".rules:RULES", "record": ".record:Record",
                  "bots": ".bots:BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".simulation:simulation_tally", "odds": ".odds",
                  "openspiel": "windward_nb.openspiel.northwind",

@@ -44,8 +44,8 @@ from typing import Any
 
 from .errors import OptionError
 
-__all__ = ["DISPLAY", "PARTS", "GameType", "by_format", "by_suffix", "display", "game_of", "get", "names",
-           "part", "part_of", "register", "resolve", "unregister"]
+__all__ = ["DISPLAY", "FAMILY", "PARTS", "GameType", "by_format", "by_suffix", "display", "game_of", "get",
+           "names", "part", "part_of", "part_or_family", "register", "resolve", "unregister"]
 
 #: the parts a game may register: name -> what the registry hands out for it
 PARTS: Mapping[str, str] = MappingProxyType({
@@ -66,6 +66,15 @@ PARTS: Mapping[str, str] = MappingProxyType({
     "table": "the play table widget class (windward_widgets)",
     "replay_viewer": "the replay viewer widget class (windward_widgets)",
     "analysis_table": "the board the analysis viewer shows a position on (windward_widgets)",
+})
+
+#: the family's own parts, for a game that registers none of its own (:func:`part_or_family`): the
+#: core's driver, replay cursor and score sheet. A record is data: it asks here for what walks it,
+#: so :mod:`~windward_nb.core.record` imports neither the replay nor anything above it.
+FAMILY: Mapping[str, str] = MappingProxyType({
+    "game": "windward_nb.core.game:Game",
+    "replay": "windward_nb.core.replay:Replay",
+    "score_sheet": "windward_nb.core.replay:score_sheet",
 })
 
 #: how the registry draws any state: the core's functions (each asks the state's game for its parts)
@@ -189,6 +198,18 @@ def part_of(thing: Any, name: str, *default: Any) -> Any:
             return default[0]
         raise LookupError(f"{type(thing).__name__} belongs to no registered game")
     return game_type.part(name, *default)
+
+
+def part_or_family(thing: Any, name: str) -> Any:
+    """Part ``name`` of ``thing``'s game (a driver, a state, a rules object or a record), or the
+    family's own (:data:`FAMILY`) when the game registers none or is not registered.
+
+    >>> part_or_family(object(), "replay").__module__
+    'windward_nb.core.replay'
+    """
+    game_type = game_of(thing)
+    where = game_type.where(name) if game_type is not None else None
+    return resolve(where or FAMILY[name])
 
 
 def display(thing: Any, how: str, **options: Any) -> Any:

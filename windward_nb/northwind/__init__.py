@@ -12,7 +12,8 @@ from .actions import GRAMMAR, NWAction
 from .components import ComponentError, Components, Tile, load_components
 from .record import Record
 from .rules import RULES, NWRules
-from .setup import DEFAULTS, new_game, start_state
+from .game import new_game
+from .setup import DEFAULTS, start_state
 from .state import NWState
 
 __all__ = ["ComponentError", "Components", "DEFAULTS", "GRAMMAR", "NWAction", "NWRules", "NWState", "RULES", "Record",

@@ -34,14 +34,8 @@ from types import ModuleType
 from typing import Any
 
 from ..core.errors import OptionError
+from .spec import GAMES, game_spec
 
-#: OpenSpiel short name -> the module describing that game (see :mod:`.windward`)
-GAMES = {
-    "python_windward": "windward_nb.openspiel.windward",
-    "python_north_wind": "windward_nb.openspiel.northwind",
-    "python_winds_of_plunder": "windward_nb.openspiel.plunder",
-    "python_tailwinds": "windward_nb.openspiel.tailwinds",
-}
 _NAMES = {"windward": "python_windward", "north_wind": "python_north_wind", "northwind": "python_north_wind",
           "winds_of_plunder": "python_winds_of_plunder", "plunder": "python_winds_of_plunder",
           "tailwinds": "python_tailwinds",
@@ -66,14 +60,12 @@ _registered: dict[str, type] = {}
 def register() -> list[str]:
     """Register the games with OpenSpiel (once per process); return their short names."""
     pyspiel = require_pyspiel()
-    import importlib
-
     from . import adapter
 
-    for short_name, module in GAMES.items():
+    for short_name in GAMES:
         if short_name in _registered:
             continue
-        spec = importlib.import_module(module)
+        spec = game_spec(short_name)
         gtype = adapter.game_type(short_name, spec.TITLE, spec.PARAMETERS, spec.MIN_PLAYERS, spec.MAX_PLAYERS)
         cls = adapter.game_class(gtype, spec.configure, spec.PARAMETERS)
         if short_name not in pyspiel.registered_names():

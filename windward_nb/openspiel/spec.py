@@ -11,13 +11,36 @@ comes from the ``Rules`` protocol, so the adapter itself knows no game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 from collections.abc import Callable
 
+from ..core import registry
 from ..core.actions import Action
 from ..core.errors import OptionError
 from ..core.rules import Rules
 from .table import ActionTable
+
+
+#: OpenSpiel short name -> the registered game it plays; the game's ``openspiel`` part (in
+#: :mod:`windward_nb.games`) is the module describing it (:func:`game_spec`)
+GAMES = {
+    "python_windward": "windward",
+    "python_north_wind": "north-wind",
+    "python_winds_of_plunder": "winds-of-plunder",
+    "python_tailwinds": "tailwinds",
+}
+
+
+def game_spec(short_name: str) -> ModuleType:
+    """The module describing the game OpenSpiel knows as ``short_name`` (``TITLE``, ``PARAMETERS``,
+    ``configure`` ...), asked of the registry.
+
+    >>> game_spec("python_north_wind").__name__
+    'windward_nb.openspiel.northwind'
+    """
+    spec: ModuleType = registry.part(GAMES[short_name], "openspiel")
+    return spec
 
 
 def whole_text(state: Any, action: Action) -> str:

@@ -26,6 +26,7 @@ from windward_nb.core.rules import CHANCE, TERMINAL
 
 from . import board
 from .actions import TailwindsAction as A
+from .rules import rules_of
 from .state import TailwindsState
 
 #: how much GreedyBot likes each rainbow card when it may take one (higher first)
@@ -143,7 +144,7 @@ class GreedyBot(Bot):
 
     # --------------------------------------------------------------------------- the turn
     def turn_action(self, s: TailwindsState, seat: int, legal: list[A]) -> A:
-        view = type(s).rules.determinize(s, seat, self.rng)
+        view = rules_of(s).determinize(s, seat, self.rng)
         best, best_v = None, -np.inf
         moves = [a for a in legal if a.verb in ("fore", "aft")]
         if moves:
@@ -154,7 +155,7 @@ class GreedyBot(Bot):
             if a.verb in ("fore", "aft"):
                 continue
             t = view.clone()
-            type(t).rules.apply(t, a)
+            rules_of(t).apply(t, a)
             self.settle(t, seat)
             if a.verb == "end" or t.turn != seat or t.phase == "over":
                 v = position_value(t, seat) if a.verb != "end" else self.after_turn_value(view, seat)
@@ -169,7 +170,7 @@ class GreedyBot(Bot):
 
     def settle(self, t: TailwindsState, seat: int, limit: int = 50) -> None:
         """Play chance and small decisions on a copy until ``seat`` has a free choice again."""
-        rules = type(t).rules
+        rules = rules_of(t)
         for _ in range(limit):
             who = rules.decider(t)
             if who == TERMINAL or t.turn != seat:
@@ -192,7 +193,7 @@ class GreedyBot(Bot):
 
     def best_split(self, s: TailwindsState, seat: int) -> tuple[A | None, float]:
         """The best way to spend the points left: ``k`` on one boat, the rest on the other."""
-        rules = type(s).rules
+        rules = rules_of(s)
         p = s.points
         best, best_v = None, -np.inf
         names = ["fore", "aft"] if len(s.boats[seat]) == 2 else ["aft"]

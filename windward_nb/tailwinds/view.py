@@ -25,6 +25,7 @@ from windward_nb.core.view import BoardView, Click, Coach, GameView, Piece, Spac
 
 from . import board
 from .board import who
+from .rules import rules_of
 from .state import TailwindsState
 
 
@@ -65,7 +66,7 @@ def track_text(s: TailwindsState, upto: int | None = None) -> str:
 
 def status(s: TailwindsState) -> str:
     """One line saying what happens now."""
-    rules = type(s).rules
+    rules = rules_of(s)
     d = rules.decider(s)
     if d == TERMINAL:
         return s.result
@@ -135,7 +136,7 @@ def hand_view(s: TailwindsState, seat: int, viewer: int | None) -> dict[str, Any
     omniscient view). Others see how many cards are in a hand and that a card lies face down,
     never which; played and gone cards and revealed cards are public."""
     own = viewer is None or viewer == seat
-    rules = type(s).rules
+    rules = rules_of(s)
     legal = {str(a) for a in rules.legal_actions(s)} if rules.decider(s) == seat else set()
     chosen = s.choosing.choices.get(seat) if s.choosing else None
     held = s.rainbow[seat] if s.rainbow else None
@@ -168,7 +169,7 @@ def action_groups(s: TailwindsState) -> dict[str, list[str]]:
              "take": "Rainbow market", "leave": "Rainbow market", "copy": "Copy a card", "ask": "Parlay",
              "give": "Parlay", "refuse": "Parlay", "roll": "Roll", "noroll": "Roll", "target": "Target a boat",
              "reclaim": "Take back a card"}
-    rules = type(s).rules
+    rules = rules_of(s)
     if rules.decider(s) < 0:
         return groups
     for a in rules.legal_actions(s):
@@ -221,7 +222,7 @@ class TailwindsView(GameView):
         return [CHARACTER_COLOURS.get(s.character(p).colour, s.character(p).colour) for p in range(s.players)]
 
     def turn_key(self, s: TailwindsState) -> Any:
-        return (s.round, s.phase, s.turn if s.phase == "turn" else type(s).rules.decider(s))
+        return (s.round, s.phase, s.turn if s.phase == "turn" else rules_of(s).decider(s))
 
     def status(self, s: TailwindsState) -> str:
         side = {"SSSSSS": "standard", "AAAAAA": "advanced"}.get(s.options["track"], s.options["track"])
@@ -249,10 +250,10 @@ class TailwindsView(GameView):
         card = s.card(s.turn, key) if (key := s.revealed[s.turn]) else None
         pts = f"{s.points} movement point{'s' if s.points != 1 else ''}"
         hints = []
-        if s.points > 0 and type(s).rules.can_move(s):
+        if s.points > 0 and rules_of(s).can_move(s):
             hints.append("Click where a boat should go (the labels say how far); click your other boat to move it "
                          "instead.")
-        if s.points > 0 and not type(s).rules.can_move(s):
+        if s.points > 0 and not rules_of(s).can_move(s):
             hints.append("No boat can move: end your turn.")
         from .forecast import wind_words
 
@@ -283,7 +284,7 @@ class TailwindsView(GameView):
 
     def danger(self, s: TailwindsState, action: Any) -> str | None:
         a = self.parse(s, action)
-        rules = type(s).rules
+        rules = rules_of(s)
         if self.decider(s) < 0 or rules.why_illegal(s, a) is not None:
             return None
         if a.verb == "choose" and s.card(self.decider(s), a.arg).recover:
@@ -305,7 +306,7 @@ class TailwindsView(GameView):
         return None
 
     def turn_buttons(self, s: TailwindsState) -> list[TurnButton]:
-        rules = type(s).rules
+        rules = rules_of(s)
         turn = s.phase == "turn" and not s.pending and self.decider(s) == s.turn
         legal = {str(a) for a in self.legal(s)}
         out = []
@@ -420,7 +421,7 @@ class TailwindsView(GameView):
 
     def selected(self, s: TailwindsState, boat: str | None) -> str:
         """The boat a click moves: the one asked for, else the fore boat while it can move."""
-        rules = type(s).rules
+        rules = rules_of(s)
         if boat in ("fore", "aft") and rules.move_range(s, boat):
             return boat
         return "fore" if rules.move_range(s, "fore") else "aft"
@@ -429,7 +430,7 @@ class TailwindsView(GameView):
         who = self.decider(s)
         if who < 0:
             return []
-        rules = type(s).rules
+        rules = rules_of(s)
         out: list[Target] = []
         top = s.pending[-1] if s.pending else None
         if s.phase == "place" and top is None:
@@ -486,7 +487,7 @@ class TailwindsView(GameView):
             for seat, bb in board.all_boats(s):
                 if seat == who and self.index(s, bb[0], bb[1]) == space:
                     name = board.boat_name(s, who, bb[2])
-                    if type(s).rules.move_range(s, name):
+                    if rules_of(s).move_range(s, name):
                         return Click(message=f"Your {name} boat is chosen: click where it should go.")
                     return Click(refusal=("Movement", f"your {name} boat cannot move now"))
         return super().click(s, space)
