@@ -400,6 +400,28 @@ def test_the_by_name_finder_finds_them(tmp_path):
     assert imports_by_name(f) == [2, 3]
 
 
+def parts_read_off_a_package(path: Path) -> list[int]:
+    """Lines of ``path`` that read something off a game's package (``GameType.load().BOTS``,
+    ``getattr(game.load(), ...)``): a part found by the name it has there, not asked of the registry."""
+    return sorted({node.lineno for node in ast.walk(ast.parse(path.read_text()))
+                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                   and node.func.attr == "load" and not node.args and not node.keywords
+                   and not (isinstance(node.func.value, ast.Name) and node.func.value.id in ("json", "yaml", "pickle"))})
+
+
+def test_a_games_parts_are_asked_of_the_registry_not_read_off_its_package():
+    found = {str(path.relative_to(ROOT)): lines for path, _ in project_files()
+             if (lines := parts_read_off_a_package(path)) and not str(path.relative_to(ROOT)).endswith("registry.py")}
+    assert found == {}
+
+
+def test_the_package_reading_finder_finds_them(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text("import json\nb = get('x').load().BOTS\nt = getattr(game.load(), 'BOTS', None)\n"
+                 "d = json.load(fp)\nok = registry.part('x', 'bots')\n")
+    assert parts_read_off_a_package(f) == [2, 3]
+
+
 # ------------------------------------------------------------------------------ the figures (issue 30's report)
 def function_local_imports() -> dict[str, int]:
     """Module -> how many import statements inside its functions name a module of the project."""

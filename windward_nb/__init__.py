@@ -49,7 +49,7 @@ def new_game(*args, game: str = "windward", **options):
     """
     if _registry.get(game).name == "windward":
         return _new_windward_game(*args, **options)
-    return _registry.get(game).load().new_game(*args, **options)
+    return _registry.part(game, "new_game")(*args, **options)
 
 
 def load_record(path, *, verify: bool = True):

@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from . import registry
 from .bots import Bot, make_bot
 from .rules import CHANCE
 
@@ -83,12 +84,6 @@ def game_seeds(master: int, index: int, players: int) -> tuple[int, list[int]]:
     return int(words[0]) & 0x7FFFFFFF, [int(w) for w in words[1:]]
 
 
-def _module(game: str):
-    from .registry import get
-
-    return get(game).load()
-
-
 def bot_specs(bots: Any, players: int) -> list[Any]:
     if isinstance(bots, (list, tuple)):
         if len(bots) != players:
@@ -112,20 +107,21 @@ def play_game(game: str = "windward", players: int = 4, bots: Any = "greedy", se
     ``RuntimeError`` if a bot chooses an action that is not legal.
     """
     t0 = time.perf_counter()
-    mod = _module(game)
+    parts = registry.get(game)
     specs = bot_specs(bots, players)
     seeds = list(bot_seeds) if bot_seeds is not None else [seed * 7919 + 101 * k + 1 for k in range(players)]
-    table = getattr(mod, "BOTS", None)
+    table = parts.part("bots", None)
     seat_bots: list[Bot] = [make_bot(spec, sd, table) for spec, sd in zip(specs, seeds)]
     kwargs = dict(options)
     if names is not None:
         kwargs["names"] = names
-    g = mod.new_game(players=players, seed=seed, auto_chance=False, **kwargs)
+    g = parts.part("new_game")(players=players, seed=seed, auto_chance=False, **kwargs)
     rules = g.rules
     s = g.state
     rng = g.rng
     actions = g.record.actions if g.record is not None else []
-    tally = mod.simulation_tally(players, s) if hasattr(mod, "simulation_tally") else None
+    simulation_tally = parts.part("simulation_tally", None)
+    tally = simulation_tally(players, s) if simulation_tally is not None else None
     decisions = plies = 0
     decider, legal_actions, apply = rules.decider, rules.legal_actions, rules.apply
     while plies < max_actions:
@@ -334,9 +330,9 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
         raise ValueError(f"n must be a whole number of games, got {n!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be 1 or more, got {workers!r}")
-    mod = _module(game)
+    parts = registry.get(game)
     specs = bot_specs(bots, players)
-    names = [make_bot(sp, 0, getattr(mod, "BOTS", None)).name for sp in specs]
+    names = [make_bot(sp, 0, parts.part("bots", None)).name for sp in specs]
     t0 = time.perf_counter()
     results: dict[int, GameResult] = {}
     failures: list[tuple[int, int, str]] = []
@@ -399,7 +395,7 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
                 failures.append((i, r.seed, r.error))
     failures.sort()
     done = [results[i] for i in sorted(results)]
-    res_cls: type = result_class if result_class is not None else getattr(mod, "SimResult", SimResult)
+    res_cls: type = result_class if result_class is not None else parts.part("sim_result", SimResult)
     return _gather(res_cls, game, players, names, done, seed, time.perf_counter() - t0,
                    workers=0 if (client is not None or executor is not None) else workers, chunks=chunks_sent,
                    record=record, failures=failures, interrupted=interrupted, options=options)

@@ -22,24 +22,34 @@ from ..core.rules import Rules
 from .table import ActionTable
 
 
-#: OpenSpiel short name -> the registered game it plays; the game's ``openspiel`` part (in
-#: :mod:`windward_nb.games`) is the module describing it (:func:`game_spec`)
-GAMES = {
-    "python_windward": "windward",
-    "python_north_wind": "north-wind",
-    "python_winds_of_plunder": "winds-of-plunder",
-    "python_tailwinds": "tailwinds",
-}
+def short_name(game: str) -> str:
+    """The name OpenSpiel knows a registered game by: ``python_`` and its registry name.
+
+    >>> short_name("North Wind")
+    'python_north_wind'
+    """
+    return "python_" + registry.get(game).name.replace("-", "_")
 
 
-def game_spec(short_name: str) -> ModuleType:
-    """The module describing the game OpenSpiel knows as ``short_name`` (``TITLE``, ``PARAMETERS``,
-    ``configure`` ...), asked of the registry.
+def games() -> dict[str, str]:
+    """OpenSpiel short name -> registry name, for every registered game with an ``openspiel`` part
+    (a game joins by registering that part in :mod:`windward_nb.games`, nothing else).
+
+    >>> list(games())[:4]
+    ['python_windward', 'python_north_wind', 'python_winds_of_plunder', 'python_tailwinds']
+    """
+    found = (registry.get(name) for name in registry.names())
+    return {short_name(t.name): t.name for t in found if t.has("openspiel")}
+
+
+def game_spec(short: str) -> ModuleType:
+    """The module describing the game OpenSpiel knows as ``short`` (``TITLE``, ``PARAMETERS``,
+    ``configure`` ...): its ``openspiel`` part, asked of the registry.
 
     >>> game_spec("python_north_wind").__name__
     'windward_nb.openspiel.northwind'
     """
-    spec: ModuleType = registry.part(GAMES[short_name], "openspiel")
+    spec: ModuleType = registry.part(games()[short], "openspiel")
     return spec
 
 
