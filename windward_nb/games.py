@@ -47,7 +47,7 @@ GAMES = (
                  "replay_viewer": "windward_widgets.plunder.replay:PlunderReplay"}),
     GameType(name="tailwinds", title="Tailwinds", module="windward_nb.tailwinds",
              record_format="tailwinds-record", suffix=".twr.json", players=(2, 4), parts={
-                 "new_game": ":new_game", "rules": ".rules:RULES", "record": ".record:Record",
+                 "new_game": ".game:new_game", "rules": ".rules:RULES", "record": ".record:Record",
                  "bots": ".bots:BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".stats:simulation_tally",
                  "openspiel": "windward_nb.openspiel.tailwinds",

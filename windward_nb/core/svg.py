@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import registry
+from .html import text_escape
 from .view import BoardView, Piece, Space, view_for
 
 __all__ = ["SVG_NS", "escape", "num", "element", "polygon", "circle", "line", "text", "group", "document",
@@ -59,10 +60,7 @@ LOWER_KINDS = frozenset({"boat", "cube"})
 
 
 # =============================================================================== text and elements
-def escape(value: Any) -> str:
-    """``value`` as text safe inside an SVG/HTML element or a double-quoted attribute."""
-    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+escape = text_escape  #: ``value`` as text safe inside an SVG/HTML element or a double-quoted attribute
 
 
 def num(x: float) -> str:

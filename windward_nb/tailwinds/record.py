@@ -23,6 +23,7 @@ from windward_nb.core.errors import OptionError, RecordError
 from windward_nb.core.record import GameRecord
 
 from .options import CARD_END, LAST_PLACE, WIND, check_options
+from .setup import start_state
 
 
 class Record(GameRecord):
@@ -59,8 +60,6 @@ class Record(GameRecord):
             raise RecordError(f"options: {exc}", field="options") from None
 
     def start_state(self):
-        from . import start_state
-
         return start_state(**self.options), []
 
 

@@ -24,6 +24,7 @@ from windward_nb.core.rules import CHANCE, TERMINAL
 from windward_nb.core.view import BoardView, Click, Coach, GameView, Piece, Space, Target, TurnButton
 
 from . import board
+from .forecast import move_warning, wind_words
 from .board import who
 from .rules import rules_of
 from .state import TailwindsState
@@ -240,8 +241,6 @@ class TailwindsView(GameView):
                          ("Click a highlighted start space.",))
         if kind in ("choose", "rechoose"):
             again = " again (not the card you took back)" if kind == "rechoose" else ""
-            from .forecast import wind_words
-
             return Coach(who, "choose", f"{name}, choose a movement card face down{again}; the others will not see it "
                                         "until everyone has chosen.",
                          ("Use the buttons of your hand.", *wind_words(s, who)))
@@ -255,8 +254,6 @@ class TailwindsView(GameView):
                          "instead.")
         if s.points > 0 and not rules_of(s).can_move(s):
             hints.append("No boat can move: end your turn.")
-        from .forecast import wind_words
-
         hints += wind_words(s, who)
         text = f"{name}, spend {pts} ({card.name if card else 'no card'})" if s.points else \
             f"{name}, your points are spent: end your turn"
@@ -300,8 +297,6 @@ class TailwindsView(GameView):
         if a.verb == "give":
             return "You give your rainbow card away."
         if a.verb in ("fore", "aft"):
-            from .forecast import move_warning
-
             return move_warning(s, a)
         return None
 
