@@ -67,7 +67,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import os
 import platform
 import subprocess
 import sys
@@ -78,6 +77,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from windward_nb.core.files import atomic_write  # noqa: E402
 from windward_nb.core.simulate import play_game  # noqa: E402
 from windward_nb.core.stats import wilson  # noqa: E402
 
@@ -133,9 +133,7 @@ def store(path: Path, data: dict) -> None:
     gz = path.with_name(path.name + ".gz")
     target = gz if big else path
     payload = json.dumps(data, separators=(",", ":")).encode()
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_bytes(gzip.compress(payload, mtime=0) if big else payload)
-    os.replace(tmp, target)
+    atomic_write(target, gzip.compress(payload, mtime=0) if big else payload)
     (path if big else gz).unlink(missing_ok=True)
 
 

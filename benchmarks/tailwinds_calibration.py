@@ -17,6 +17,7 @@ import time
 
 import numpy as np
 
+from windward_nb.core.files import atomic_write
 from windward_nb.core.simulate import play_many
 from windward_nb.tailwinds.stats import character_rates
 
@@ -65,8 +66,7 @@ def main() -> None:
                "command": "python benchmarks/tailwinds_calibration.py " + " ".join(
                    f"--{k} {v}" for k, v in (("games", n), ("seed", args.seed), ("wind", args.wind))),
                "columns": columns, "games": len(games), "data": {c: [g[c] for g in games] for c in columns}}
-        with open(args.save, "w", encoding="utf-8") as f:
-            json.dump(doc, f, separators=(",", ":"))
+        atomic_write(args.save, json.dumps(doc, separators=(",", ":")))
         print(f"saved {len(games)} games to {args.save}")
 
 

@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("speed.py", ["--reps", "1", "--games", "1", "--chess", "1", "--greedy", "1", "--iterations", "3"],
      "speed table done:"),
     ("strength.py", ["--quick", "--arms", "h2h,solo", "--iterations", "2"], "95% interval"),
+    ("soak_fuzz.py", ["--games", "1", "--calls", "20", "--records", "10", "--cli", "10"], "failures: 0"),
 ])
 def test_benchmark_script_runs(script, args, expect):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True,

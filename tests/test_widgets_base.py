@@ -239,6 +239,8 @@ def test_a_game_without_a_view_is_played_from_the_actions_list():
     assert t.board is None and t.main.children == (t.controls,)
     rng = np.random.default_rng(1)
     while not g.is_over:
+        if t.curtain.shown:                                # sealed bids: the screen passes between players
+            t.curtain.button.click()
         legal = [str(a) for a in g.legal_actions()]
         assert [v for _, v in t.actions.select.options] == legal
         assert t.coach.text.startswith(f"Player {g.current_player + 1}, choose one of")

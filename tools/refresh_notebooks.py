@@ -62,7 +62,10 @@ def refresh(path: Path, timeout: int = 600) -> float:
     client.execute()
     elapsed = time.perf_counter() - start
     strip_widget_state(nb)
-    nbformat.write(nb, path)
+    from windward_nb.core.files import atomic_write
+
+    text = nbformat.writes(nb)
+    atomic_write(path, text if text.endswith("\n") else text + "\n")  # a failed write leaves the notebook as it was
     return elapsed
 
 

@@ -27,6 +27,9 @@ __all__ = ["COMMANDS", "CommandError", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", 
 
 DISTRIBUTION = "windward-nb"
 
+#: the words that mark a failure of the program itself rather than of what it was given (tests look for them)
+INTERNAL = "internal error, a bug in windward_nb"
+
 #: the subcommands' modules (windward_nb.commands), in the order --help lists them
 _MODULES = {module.__name__.rpartition(".")[2]: module for module in (lab, play, replay, verify, simulate, odds)}
 #: the subcommands, by name, in the order --help lists them
@@ -99,4 +102,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``windward replay ... | head``): stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FAILURE
+    except (MemoryError, RecursionError, OverflowError) as exc:  # asked for more than this machine can give
+        print(f"windward {args.command}: error: the command asked for more than this machine can do "
+              f"({type(exc).__name__}); ask for less", file=sys.stderr)
+        return EXIT_FAILURE
+    except Exception as exc:  # a bug of ours: one line, and the traceback only when asked for
+        if os.environ.get("WINDWARD_TRACEBACK"):
+            raise
+        print(f"windward {args.command}: error: {INTERNAL} ({type(exc).__name__}: {' '.join(str(exc).split())[:300]}); "
+              "please report it (WINDWARD_TRACEBACK=1 shows where)", file=sys.stderr)
         return EXIT_FAILURE

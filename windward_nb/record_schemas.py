@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .core import registry
+from .core.files import atomic_write
 from .games import GAMES
 
 #: where the published schemas live inside the package
@@ -76,7 +77,7 @@ def write_all(directory: Path = DIRECTORY) -> list[Path]:
     written = []
     for record_format in formats():
         path = directory / file_name(record_format)
-        path.write_text(render(record_format), encoding="utf-8")
+        atomic_write(path, render(record_format))
         written.append(path)
     return written
 

@@ -125,15 +125,33 @@ def _settled(page) -> None:
     page.wait_for_function(KERNEL_IDLE_JS)
 
 
+def _ready(page, plan: Plan, shot: str = "") -> None:
+    """When the screen passes from one person to the other (two people hold cards at this table),
+    the curtain comes down: click Ready on the plan and on the page (``shot``: a screenshot of it)."""
+    if not plan.t.curtain.shown:
+        return
+    plan.t.curtain.button.click()
+    curtain = _table(page).locator(".ww-curtain").first
+    curtain.wait_for(state="visible")
+    assert not _table(page).locator(".ww-hand-panel").first.is_visible()
+    if shot:
+        _park(page)
+        page.screenshot(path=shot)
+    curtain.locator("button.ww-curtain-ready").first.click()
+    curtain.wait_for(state="hidden")
+    page.wait_for_function(KERNEL_IDLE_JS)
+
+
 def _click_target(page, plan: Plan, pick=min) -> dict:
-    """Click the same target square on the plan and on the page; return what the plan says next."""
+    """Click the same target square on the plan and on the page (and pass the screen when it
+    passes); return what the plan says next."""
     _settled(page)
     t = plan.t
     square = pick(t.board.targets)
     t.board.click(square)
-    step = plan.note()
     _click_square(page, plan, square)
-    return step
+    _ready(page, plan)
+    return plan.note()
 
 
 def test_tailwinds_is_played_by_clicks_and_a_face_down_card_stays_hidden(tw_page, artifacts_dir):
@@ -150,9 +168,10 @@ def test_tailwinds_is_played_by_clicks_and_a_face_down_card_stays_hidden(tw_page
 
     # ---- choosing: Player 1 takes Manoeuvre face down; Player 2's screen must not say which
     t.hand.card_buttons[2].click()
-    step = plan.note()
     _settled(page)
     _hand_card(page, "Manoeuvre (3)").click()
+    _ready(page, plan, shot=str(artifacts_dir / "tailwinds_curtain.png"))  # the screen passes to Player 2
+    step = plan.note()
     _check(page, step, timeout=60)
     assert t.game.current_player == 1
     hand = _table(page).locator(".ww-hand-panel").first
@@ -163,9 +182,11 @@ def test_tailwinds_is_played_by_clicks_and_a_face_down_card_stays_hidden(tw_page
     page.screenshot(path=str(artifacts_dir / "tailwinds_sealed_choice.png"))
 
     t.hand.card_buttons[5].click()                        # Player 2 chooses the 5
-    step = plan.note()
     _settled(page)
     _hand_card(page, "5").click()
+    _settled(page)
+    _ready(page, plan)
+    step = plan.note()
     _check(page, step, timeout=60)
 
     # ---- the first human turn: clicks on the track, then End turn
@@ -178,9 +199,11 @@ def test_tailwinds_is_played_by_clicks_and_a_face_down_card_stays_hidden(tw_page
         if t.turn_bar.buttons.get("end") is not None and not t.turn_bar.buttons["end"].disabled \
                 and t.game.current_player in (0, 1):
             t.turn_bar.press("end")
-            step = plan.note()
             _settled(page)
             _table(page).locator(".ww-turn-bar button:visible").filter(has_text=_named("End turn")).first.click()
+            _settled(page)
+            _ready(page, plan)
+            step = plan.note()
             _check(page, step, timeout=60)
             break
     assert t.game.state.round >= 1 and any(e.kind == "BoatMoved" for _, _, _, evs in t._applies for e in evs)

@@ -284,8 +284,8 @@ def test_play_game_records_replay():
 
 
 def test_chunk_plan_balances_work():
-    assert chunk_plan(40, 16) == [[i] for i in range(40)]
-    assert len(chunk_plan(640, 16)) == 64
+    assert [list(c) for c in chunk_plan(40, 16)] == [[i] for i in range(40)]
+    assert len(list(chunk_plan(640, 16))) == 64
     assert sum(len(c) for c in chunk_plan(101, 3)) == 101
 
 

@@ -63,9 +63,13 @@ def test_another_seats_face_down_card_is_never_shown():
     t = table(bots={2: "random"})                        # two people at one table, one bot
     for a in ("place 3", "place 3", "place 2", "place 2"):
         t.act([a])
+    assert t.curtain.shown                               # the screen passes to Player 1, who holds cards
+    t.curtain.button.click()
     assert t.game.state.phase == "choose" and t.hand.viewer == 0
     t.hand.card_buttons[2].click()                       # Player 1 chooses Manoeuvre (only the Sailor has it)
-    assert t.game.current_player == 1 and t.hand.viewer == 1
+    assert t.curtain.shown and t.game.current_player == 1  # the screen passes: Player 2's cards wait for them
+    t.curtain.button.click()
+    assert t.hand.viewer == 1
     page = json.dumps([t.hand.title.value, t.hand.mine.value, t.hand.others.value, t.coach.text,
                        [b.description for b in t.hand.card_buttons if b.layout.display != "none"],
                        [str(v) for _, v in t.actions.select.options], t.event_log.value, t.bot_log.value,

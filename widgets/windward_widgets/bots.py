@@ -21,12 +21,17 @@ BOT_KINDS = ("human", "random", "greedy", "careful", "mcts")
 
 def make_bot(spec: Any, seed: int | None = None) -> Any:
     """``None`` for a human seat (``None`` or ``"human"``), else a bot: ``"random"``,
-    ``"greedy"``, ``"careful"`` (GreedyBot for the team modes), ``"mcts"`` (the search bot) or a
+    ``"greedy"``, ``"careful"`` (GreedyBot for the team modes), ``"mcts"`` (the search bot), each
+    with options in the grammar of :mod:`windward_nb.core.bots` (``"mcts:iterations=200,c=1.4"``), or a
     ready bot object with an ``act(state)`` method."""
     if spec is None or spec == "human":
         return None
-    if isinstance(spec, str) and spec not in BOT_KINDS:
-        raise ValueError(f"a seat is one of {', '.join(BOT_KINDS)} or a bot object, got {spec!r}")
+    if isinstance(spec, str):
+        from windward_nb.core.bots import parse_spec
+
+        if parse_spec(spec)[0] not in BOT_KINDS:
+            raise ValueError(f"a seat is one of {', '.join(BOT_KINDS)} (options after a colon: mcts:iterations=200) "
+                             f"or a bot object, got {spec!r}")
     return engine_bots.make_bot(spec, seed)
 
 

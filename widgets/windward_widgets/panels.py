@@ -92,10 +92,12 @@ class ShipBoardPanel(widgets.VBox):
                                         + [self.hire_pick, self.hire_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.orders_label = widgets.HTML()
         self.card_buttons: dict[str, widgets.Button] = {}
+        self._card_faces: dict[str, tuple[str, str]] = {}  # a card's button at rest: its name and effect
         for card in comp.cards:
             b = _button(card.name, tooltip=card.effect)
             b.on_click(self._card_clicked(card.id))
             self.card_buttons[card.id] = b
+            self._card_faces.setdefault(card.id, (card.name, card.effect))
         self.hand_label = widgets.HTML()
         self.hand_box = widgets.HBox(list(self.card_buttons.values()), layout=widgets.Layout(flex_flow="row wrap"))
         self.card_choice = widgets.Dropdown(options=[], layout=widgets.Layout(width="26em"))
@@ -210,7 +212,9 @@ class ShipBoardPanel(widgets.VBox):
         for card, b in self.card_buttons.items():
             h = by_card.get(card)
             hide(b, h is None)
-            if h is None:
+            if h is None:  # not in the hand shown: back to its face at rest (nothing of whose hand it was)
+                name, effect = self._card_faces[card]
+                _set_button(b, description=name, tooltip=effect, style="")
                 continue
             label = h["name"] + (f" ×{h['count']}" if h["count"] > 1 else "")
             tip = h["effect"] + ("" if h["legal"] else f" — not now: {h['reason'] or ''}")
@@ -224,6 +228,8 @@ class ShipBoardPanel(widgets.VBox):
             opts = [(text, a) for a, text in h["actions"] + h["rest"]]
             if list(self.card_choice.options) != opts:
                 self.card_choice.options = opts
+        elif self.card_choice.options:
+            self.card_choice.options = []
         hide(self.choice_box, not self._pending_card)
 
     _pending_card: str | None = None

@@ -58,7 +58,9 @@ class PlayTable(_base.PlayTable):
     gives the table about 590 px), and narrower still the controls go under the board.
 
     ``private_hands=True`` keeps every captain's supply cards face down except while
-    that captain decides. Records are saved as ``<name>.wwr.json`` inside
+    that captain decides, and (one screen passed round, ``hot_seat`` not False) hides the table
+    behind a curtain when the decision passes from one person to another until the next one
+    clicks the curtain's button. Records are saved as ``<name>.wwr.json`` inside
     ``records_dir`` only (the widget cannot choose another folder); with
     ``server_writes=False`` -- the default under Voila -- the table offers the record
     as a download and writes nothing on the server.
@@ -75,6 +77,7 @@ class PlayTable(_base.PlayTable):
             game = ww.new_game(players=players, seed=seed)
         self.private_hands = private_hands
         kwargs.setdefault("view", VIEW)
+        kwargs.setdefault("hot_seat", private_hands)  # the hands are the secret: public hands need no curtain
         super().__init__(game, bots=bots, seed=seed, board_width=board_width, max_bot_actions=max_bot_actions,
                          records_dir=records_dir, record_name=record_name, server_writes=server_writes,
                          bot_pause=bot_pause, background=background, names=names, **kwargs)
@@ -94,6 +97,14 @@ class PlayTable(_base.PlayTable):
         self.ship_panels = [ShipBoardPanel(self.game, seat, act=act, messages=self.messages) for seat in range(n)]
         self.ship_tabs = widgets.Tab(children=self.ship_panels, layout=widgets.Layout(width="100%"))
         return {"top": [self.battle], "middle": [self.ship_tabs]}
+
+    def reset_panels(self) -> None:
+        for p in self.ship_panels:
+            p._pending_card = None
+        if self.battle.cannons.value:
+            self.battle.cannons.value = 0
+        if self.board.piece_picker.value != "all":
+            self.board.piece_picker.value = "all"
 
     def refresh_panels(self, who: int, locked: bool) -> None:
         s = self.game.state

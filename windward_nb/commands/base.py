@@ -56,7 +56,12 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, allow_nan=False))
 
 
+MAX_DIGITS = 40  #: a whole number on the command line has at most this many characters
+
+
 def _whole(text: str, minimum: int, what: str) -> int:
+    if len(text) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}... ({len(text)} characters) is not {what}")
     try:
         value = int(text)
     except ValueError:
@@ -64,6 +69,24 @@ def _whole(text: str, minimum: int, what: str) -> int:
     if value < minimum:
         raise argparse.ArgumentTypeError(f"{text!r} is not {what}")
     return value
+
+
+def bounded_int(minimum: int, maximum: int, what: str = "") -> Any:
+    """An argparse type: a whole number from ``minimum`` to ``maximum`` (``what`` names it in errors).
+
+    >>> bounded_int(1, 100, "games")("1000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 1000 games is more than a run can ask for (at most 100)
+    """
+    def read(text: str) -> int:
+        value = _whole(text, minimum, f"a whole number from {minimum} to {maximum}")
+        if value > maximum:
+            named = f"{value} {what}" if what else str(value)
+            raise argparse.ArgumentTypeError(f"{named} is more than a run can ask for (at most {maximum})")
+        return value
+    read.__name__ = "whole number"  # argparse names the type in some messages
+    return read
 
 
 def positive_int(text: str) -> int:
@@ -96,15 +119,13 @@ def port_number(text: str) -> int:
 
 
 def split_bots(text: str) -> list[str]:
-    """The bots of ``--bots``, split at commas; a part holding ``=`` without a bot name of its
-    own (``c=1.4`` in ``mcts:iterations=200,c=1.4``) carries on the options of the bot before."""
-    out: list[str] = []
-    for part in (p.strip() for p in text.split(",")):
-        if out and "=" in part and ":" not in part:
-            out[-1] += "," + part
-        else:
-            out.append(part)
-    return out
+    """The bots of ``--bots``, in the grammar of :mod:`windward_nb.core.bots` (an argparse type)."""
+    from ..core.bots import BotSpecError, split_specs
+
+    try:
+        return split_specs(text)
+    except BotSpecError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def game_type(name: str):

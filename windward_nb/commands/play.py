@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.files import atomic_write
 from . import servers
 from .base import (EXIT_OK, CommandError, add_json_flag, check_bots, check_players, game_type,
                    new_parser, positive_int, print_json, say, seed_int, split_bots, usage_error)
@@ -241,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     _retarget(plan, folder, args)
     try:
-        Path(plan.notebook).write_text(notebook_json(plan), encoding="utf-8")
+        atomic_write(plan.notebook, notebook_json(plan))
         say(describe(plan) + "\nPress Ctrl+C to stop the server.")
         if plan.app == "voila":
             return _run_voila(plan)

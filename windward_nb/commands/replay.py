@@ -25,6 +25,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.replay import MAX_WIDTH, MIN_WIDTH
+
 __all__ = ["add_parser", "run", "position_text", "position_json"]
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
@@ -42,6 +44,12 @@ no server and no network needed. Step with the slider, the buttons or the arrow 
 
 exit codes: 0 done, 1 the record cannot be read or replayed, 2 the command line is wrong
 """
+
+
+def _width(text: str) -> int:
+    from .base import bounded_int
+
+    return int(bounded_int(MIN_WIDTH, MAX_WIDTH, "columns")(text))
 
 
 class _Stop(Exception):
@@ -63,8 +71,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print machine-readable JSON instead of text")
     p.add_argument("--html", metavar="OUT",
                    help="write a static replay page to OUT ('-' for standard output)")
-    p.add_argument("--width", type=int, default=100, metavar="COLUMNS",
-                   help="wrap the score sheet at this many columns (default: 100)")
+    p.add_argument("--width", type=_width, default=100, metavar="COLUMNS",
+                   help=f"wrap the score sheet at this many columns ({MIN_WIDTH}-{MAX_WIDTH}; default: 100)")
     p.set_defaults(handler=run)
     return p
 
@@ -112,8 +120,8 @@ def _ply(record: Any, ply: int | None) -> int | None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.width < 20:
-        raise _Stop(f"--width {args.width} is too narrow (at least 20 columns)", EXIT_USAGE)
+    if not MIN_WIDTH <= args.width <= MAX_WIDTH:
+        raise _Stop(f"--width {args.width} is outside {MIN_WIDTH}-{MAX_WIDTH} columns", EXIT_USAGE)
     record = _load(args.file)
     ply = _ply(record, args.ply)
     if args.html is not None:
@@ -123,9 +131,11 @@ def _run(args: argparse.Namespace) -> int:
         if args.html == "-":
             sys.stdout.write(page)
             return EXIT_OK
+        from ..core.files import atomic_write
+
         out = Path(args.html)
         try:
-            out.write_text(page, encoding="utf-8")
+            atomic_write(out, page)  # a full disk leaves the old file or none, never half a page
         except OSError as err:
             raise _Stop(f"cannot write {args.html}: {err.strerror or err}") from None
         note = f"wrote {out} ({len(record.actions)} plies, {out.stat().st_size / 1024:.0f} KiB): open it in a browser"

@@ -10,14 +10,18 @@ printed on stdout (``--json``: as one JSON document).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import socket
 from pathlib import Path
 from typing import Any
 
-from .base import (EXIT_FAILURE, EXIT_OK, CommandError, add_json_flag, check_bots, check_players, game_type,
-                   new_parser, positive_int, print_json, say, seed_int, split_bots, usage_error)
+from ..core.simulate import MAX_ACTIONS, MAX_GAMES, MAX_WORKERS
+from .base import (EXIT_FAILURE, EXIT_OK, CommandError, add_json_flag, bounded_int, check_bots, check_players,
+                   game_type, new_parser, positive_int, print_json, say, seed_int, split_bots, usage_error)
+
+MAX_OPTION_CHARS = 100_000  #: the longest --option value read
+MAX_OPTION_DEPTH = 16  #: nesting of lists and objects an --option value may have
+MAX_OPTION_VALUES = 10_000  #: values an --option value may hold
 
 EXAMPLES = """\
 examples:
@@ -37,15 +41,16 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    description="Play seeded games between bots, on processes or a Dask cluster, and write one "
                                "row per game and seat as Parquet.", epilog=EXAMPLES)
     p.add_argument("--game", default="windward", metavar="GAME", help="the game (default: windward)")
-    p.add_argument("--games", type=positive_int, default=100, metavar="N", help="how many games (default: 100)")
+    p.add_argument("--games", type=bounded_int(1, MAX_GAMES, "games"), default=100, metavar="N",
+                   help=f"how many games (default: 100, at most {MAX_GAMES})")
     p.add_argument("--players", type=positive_int, default=4, metavar="N", help="seats per game (default: 4)")
     p.add_argument("--bots", type=split_bots, default=["greedy"], metavar="BOT[,BOT...]",
                    help="one bot that sits in every seat, or one bot per seat (default: greedy)")
     p.add_argument("--seed", type=seed_int, default=0, metavar="S", help="the master seed (default: 0)")
-    p.add_argument("--workers", type=positive_int, default=1, metavar="N",
+    p.add_argument("--workers", type=bounded_int(1, MAX_WORKERS, "processes"), default=1, metavar="N",
                    help="processes to play on (default: 1, this one)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="play on an existing Dask cluster instead")
-    p.add_argument("--max-actions", type=positive_int, default=20_000, metavar="N",
+    p.add_argument("--max-actions", type=bounded_int(1, MAX_ACTIONS, "plies"), default=20_000, metavar="N",
                    help="cut a game off after this many plies (default: 20000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a game option for new_game (repeat; values are read as JSON when they can be)")
@@ -56,16 +61,29 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs; a value that reads as JSON (a number, true, a list) is taken as such."""
+    """``NAME=VALUE`` pairs; a value that reads as JSON (a number, true, a list) is taken as such,
+    within bounds (:data:`MAX_OPTION_CHARS` characters, :data:`MAX_OPTION_DEPTH` levels of lists).
+
+    >>> parse_options(["mode=solo", "rounds=3", 'variants=["white"]'])
+    {'mode': 'solo', 'rounds': 3, 'variants': ['white']}
+    """
+    from ..core.files import FileFormatError, parse_json
+
     out: dict[str, Any] = {}
     for item in items:
         name, eq, text = item.partition("=")
         name = name.strip()
         if not eq or not name.isidentifier():
-            raise usage_error(f"--option {item!r}: write NAME=VALUE, for example --option mode=solo")
+            raise usage_error(f"--option {item[:60]!r}: write NAME=VALUE, for example --option mode=solo")
+        if name in out:
+            raise usage_error(f"--option {name}=... is given twice")
+        if len(text) > MAX_OPTION_CHARS:
+            raise usage_error(f"--option {name}=...: the value has {len(text)} characters (at most {MAX_OPTION_CHARS})")
         try:
-            out[name] = json.loads(text)
-        except ValueError:
+            out[name] = parse_json(text, max_values=MAX_OPTION_VALUES, max_depth=MAX_OPTION_DEPTH)
+        except FileFormatError as exc:
+            if "not valid JSON" not in str(exc) and "UTF-8" not in str(exc):  # JSON, but too deep or too big
+                raise usage_error(f"--option {name}=...: the value {exc}") from None
             out[name] = text
     return out
 
@@ -86,6 +104,9 @@ def _check_game_options(game: Any, players: int, options: dict[str, Any]) -> Non
         raise usage_error(f"{game.title} does not take these options: {exc}") from None
     except ValueError as exc:
         raise usage_error(f"{game.title}: {exc}") from None
+    except (KeyError, IndexError, AttributeError, RecursionError) as exc:  # an option of an unexpected shape
+        raise usage_error(f"{game.title} cannot set up a game with these options "
+                          f"({type(exc).__name__}: {str(exc)[:200]})") from None
 
 
 def check_scheduler(address: str, timeout: float = 5.0) -> None:
@@ -153,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         check_scheduler(args.scheduler)
     _check_game_options(game, players, options)
     try:
-        result = play_many(args.games, players=players, bots=bots if len(bots) > 1 else bots[0], seed=args.seed,
+        result = play_many(args.games, players=players, bots=bots if len(bots) > 1 else bots * players, seed=args.seed,
                            game=game.name, workers=args.workers, scheduler=args.scheduler,
                            progress=not args.no_progress, max_actions=args.max_actions, **options)
     except OSError as exc:  # a scheduler that cannot be reached

@@ -242,7 +242,7 @@ class Grammar:
             shown = f"{action.verb!r}, {action.arg!r}" if action.arg is not None else repr(action.verb)
             raise IllegalActionError(
                 "Actions", f"{cls.__name__}({shown}) is not an action of this game: {exc}") from None
-        if key is not None and len(self._canon) < 100_000:
+        if key is not None and len(self._canon) < 20_000:  # bounded: 20,000 forms, then no more are kept
             self._canon[key] = again
         return again
 
@@ -269,19 +269,28 @@ def _typed(value: Any) -> Any:
 
 
 # =============================================================================== the value
-_TEXTS: dict[tuple, str] = {}  # (Action class, verb, plain argument) -> text
+_TEXTS: dict[tuple, str] = {}  # (Action class, verb, plain argument) -> text; bounded: _TEXTS_MAX, then cleared
 _TEXTS_MAX = 50_000
-_KEPT_TEXTS: dict[int, tuple] = {}  # id -> (a long-lived Action, its text); see Action.keep_texts
+# id -> (a long-lived Action, its text); see Action.keep_texts; bounded: _KEPT_MAX, then no more are kept
+_KEPT_TEXTS: dict[int, tuple] = {}
 _KEPT_MAX = 5_000
 
 
-def _plain(values: tuple) -> bool:
-    """Only ints, strings and tuples of them, all the way down (exact types)."""
+def _plain(values: tuple, room: int = 8) -> int:
+    """How many more values fit after ``values`` if it holds only ints, short strings and tuples of
+    them, all the way down (exact types), at most ``room`` in all; -1 otherwise. An argument that
+    passes is small enough to be met again (a shuffle's whole order is not)."""
     for x in values:
         t = type(x)
-        if not (t is int or t is str or (t is tuple and _plain(x))):
-            return False
-    return True
+        if t is int or (t is str and len(x) <= 48):
+            room -= 1
+        elif t is tuple:
+            room = _plain(x, room)
+        else:
+            return -1
+        if room < 0:
+            return -1
+    return room
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,12 +310,13 @@ class Action:
         kept = _KEPT_TEXTS.get(id(self))  # a long-lived action (see keep_texts), known by identity
         if kept is not None and kept[0] is self:
             return kept[1]
-        # the text of an action whose argument is plain (None, int, str, short tuples of them) is
-        # remembered by value: exact types only, so 1, True and 1.0 never share an entry
+        # the text of an action whose argument is plain (None, int, short str, short tuples of them) is
+        # remembered by value: exact types only, so 1, True and 1.0 never share an entry (a long one,
+        # such as a shuffle's whole order, is seldom met twice: it is not kept)
         arg = self.arg
         t = type(arg)
-        if type(self.verb) is str and (arg is None or t is int or t is str
-                                       or (t is tuple and len(arg) <= 8 and _plain(arg))):
+        if type(self.verb) is str and (arg is None or t is int or (t is str and len(arg) <= 48)
+                                       or (t is tuple and _plain(arg) >= 0)):
             key = (type(self), self.verb, arg)
             text = _TEXTS.get(key)
             if text is None:

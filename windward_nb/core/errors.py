@@ -67,3 +67,8 @@ class OptionError(ValueError):
 class NoDecisionError(ValueError):
     """A question about the decision to take (a hint, a bot's move) asked where no seat
     decides: chance is pending or the game is over."""
+
+
+class PlyError(IndexError, ValueError):
+    """A ply a record or a replay does not have (or that is not a ply number at all): an
+    ``IndexError``, as for a list, and a ``ValueError``, as for every bad argument here."""

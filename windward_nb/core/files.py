@@ -146,6 +146,8 @@ def scan_json(text: str | bytes) -> tuple[int, int, int]:
     """
     if isinstance(text, str):
         text = text.encode("utf-8", "surrogatepass")
+    if not isinstance(text, (bytes, bytearray, memoryview)):
+        raise FileFormatError(f"text must be a string or bytes, got {type(text).__name__}")
     buf = np.frombuffer(bytes(text) if not isinstance(text, bytes) else text, dtype=np.uint8)
     inside = 0  # 1 while the scan is inside a string
     slashes = 0  # backslashes that ended the previous chunk
@@ -263,7 +265,7 @@ def loads_strict(text: str | bytes, *, max_bytes: int, max_values: int = MAX_VAL
 
 
 # =============================================================================== writing
-_WRITING: set[str] = set()  # temporary files this process is writing right now
+_WRITING: set[str] = set()  # bounded: the temporary files this process is writing right now
 _WRITING_LOCK = threading.Lock()
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?P<tag>[^.]+)\.tmp")  # .NAME.PID-RANDOM.tmp (or an older .NAME.RANDOM.tmp)
 

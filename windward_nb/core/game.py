@@ -43,6 +43,13 @@ def _html_text(value: str) -> str:
     return escape(value, quote=False).replace('"', "&quot;")
 
 
+def check_seat(seat: Any, players: int) -> int:
+    """``seat`` if it is one of ``players`` seats (0-based), else a ``ValueError`` saying so."""
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
+        raise ValueError(f"seat must be a whole number 0-{players - 1}, got {seat!r:.40}")
+    return int(seat)
+
+
 class Game:
     """A game in progress: ``state`` changes as actions are applied."""
 
@@ -130,7 +137,7 @@ class Game:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know of the position (hidden parts removed)."""
-        return self.rules.observation(self.state, seat)
+        return self.rules.observation(self.state, check_seat(seat, self.players))
 
     def why_illegal(self, action: Action | str) -> str | None:
         """``None`` if the action is legal now, else the reason with the rule in brackets."""
@@ -249,8 +256,13 @@ class Game:
         self.state = state
         self._legal = None
         del self._actions[n:]
-        if self.record is not None:
-            del self.record.actions[self._base + n:]
+        if self.record is not None:  # the record as it was before: its actions, and no note on a ply taken back
+            kept = self._base + n
+            del self.record.actions[kept:]
+            comments = getattr(self.record, "comments", None)
+            if comments:
+                for ply in [k for k in comments if k > kept]:
+                    del comments[ply]
 
     @property
     def can_undo(self) -> bool:

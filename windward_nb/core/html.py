@@ -32,6 +32,8 @@ def text_escape(value: Any) -> str:
 
 def percent(p: Any, digits: int = 2) -> str:
     """A probability as a percentage (``0.25`` -> ``'25.00%'``; exact fractions too)."""
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 12:
+        raise ValueError(f"digits must be a whole number 0-12, got {digits!r:.40}")
     return f"{100 * float(p):.{digits}f}%"
 
 
@@ -41,9 +43,17 @@ def table(header: Sequence[Any], rows: Iterable[Sequence[Any]], caption: str = "
 
     ``shade`` (same shape as the rows' data cells, values 0-1 or None) tints each cell, darker
     for larger values, as a heat map."""
+    if not isinstance(caption, str):
+        raise TypeError(f"caption must be text, got {type(caption).__name__}")
+    if isinstance(header, (str, bytes)) or not isinstance(header, (list, tuple)):
+        raise TypeError(f"header must be a list of cells, got {type(header).__name__}")
     head = "".join(f'<th style="{_CELL};border-bottom:1px solid #999">{escape(str(h))}</th>' for h in header)
     body = []
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"rows must be a list of rows, got {type(rows).__name__}")
     for r, row in enumerate(rows):
+        if isinstance(row, (str, bytes)) or not isinstance(row, (list, tuple)) or not row:
+            raise ValueError(f"row {r} must be a non-empty list of cells, got {row!r:.40}")
         cells = [f'<th style="{_CELL}">{escape(str(row[0]))}</th>']
         for c, value in enumerate(row[1:]):
             tint = shade[r][c] if shade is not None else None

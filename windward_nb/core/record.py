@@ -180,7 +180,13 @@ class GameRecord:
         for k in d.get("comments", {}):
             if int(k) > len(d["actions"]):
                 raise RecordError(f"comments key {k} is past the last ply ({len(d['actions'])})", field="comments")
-        cls.check_game(d)
+        try:
+            cls.check_game(d)
+        except RecordError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a game's check that trips on a value of an unexpected shape
+            raise RecordError(f"options: cannot be checked ({type(exc).__name__}: {str(exc)[:200]})",
+                              field="options") from None
 
     # ============================================================================ making and editing
     def __len__(self) -> int:
@@ -197,6 +203,9 @@ class GameRecord:
     @classmethod
     def default_players(cls, players: int, names: Any = None) -> list[dict[str, Any]]:
         """Player entries for ``players`` seats, checked by the schema (``names`` optional)."""
+        lo, hi = cls.PLAYERS
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise RecordError(f"players must be a whole number {lo}-{hi}, got {players!r:.40}", field="players")
         if names is None:
             names = [f"Player {i + 1}" for i in range(players)]
         if isinstance(names, str) or not hasattr(names, "__len__"):
@@ -260,6 +269,8 @@ class GameRecord:
         One field per line, one action and one comment per line (easy to read and
         diff); ``indent=None`` gives the most compact form.
         """
+        if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= 16):
+            raise ValueError(f"indent must be None or a whole number 0-16, got {indent!r:.40}")
         d = self.to_dict()
         self.check_dict(d)
         if indent is None:

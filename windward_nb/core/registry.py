@@ -137,7 +137,7 @@ class GameType:
         return resolve(where)
 
 
-_TYPES: dict[str, GameType] = {}
+_TYPES: dict[str, GameType] = {}  # finite: the games registered in code (four, and test games)
 
 
 def _key(name: str) -> str:

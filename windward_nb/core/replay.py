@@ -20,6 +20,7 @@ import numpy as np
 
 from . import registry
 from .actions import Action
+from .errors import PlyError
 from .events import Event
 from .html import text_escape as escape
 from .record import GameRecord, apply_recorded
@@ -143,7 +144,9 @@ class Replay:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` could see at the current ply (sealed choices stay sealed)."""
-        return self.rules.observation(self._state, seat)
+        from .game import check_seat
+
+        return self.rules.observation(self._state, check_seat(seat, self.rules.players(self._state)))
 
     # ------------------------------------------------------------------ moving
     def seek(self, ply: int) -> Replay:
@@ -164,10 +167,12 @@ class Replay:
     goto = seek
 
     def forward(self, n: int = 1) -> Replay:
-        return self.seek(min(len(self), self._ply + n))
+        """``n`` plies on (at most to the end)."""
+        return self.seek(min(len(self), self._ply + _steps(n)))
 
     def back(self, n: int = 1) -> Replay:
-        return self.seek(max(0, self._ply - n))
+        """``n`` plies back (at most to the start)."""
+        return self.seek(max(0, self._ply - _steps(n)))
 
     def to_start(self) -> Replay:
         return self.seek(0)
@@ -177,7 +182,7 @@ class Replay:
 
     def _check_ply(self, ply: Any, low: int = 0) -> None:
         if not isinstance(ply, int) or isinstance(ply, bool) or not low <= ply <= len(self):
-            raise IndexError(f"ply must be {low}-{len(self)}, got {ply!r}")
+            raise PlyError(f"ply must be {low}-{len(self)}, got {ply!r:.40}")
 
     def _step(self) -> None:
         nxt = self._ply + 1
@@ -244,6 +249,9 @@ class Replay:
     def plies(self, start: int = 1, stop: int | None = None) -> Iterator[Ply]:
         """Iterate over plies ``start``..``stop`` (inclusive), replaying forward once."""
         stop = len(self) if stop is None else stop
+        if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= len(self) + 1:
+            raise PlyError(f"start must be a ply 1-{len(self) + 1}, got {start!r:.40}")
+        self._check_ply(stop)
         if start > stop:
             return
         self.seek(start - 1)
@@ -276,6 +284,8 @@ class Replay:
 
     def find(self, kind: str) -> list[int]:
         """Plies whose events include an event of this kind."""
+        if not isinstance(kind, str):
+            raise TypeError(f"kind must be an event's kind (text), got {type(kind).__name__}")
         return [p.ply for p in self.plies() if any(e.kind == kind for e in p.events)]
 
     def state_at(self, ply: int) -> Any:
@@ -305,8 +315,32 @@ def naming(names: list[str]) -> Callable[[str], str]:
     return sub
 
 
+def _steps(n: Any) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"n must be a whole number of plies, 0 or more, got {n!r:.40}")
+    return int(n)
+
+
+MIN_WIDTH, MAX_WIDTH = 20, 10_000  #: the columns a score sheet may be wrapped at
+
+
+def check_width(width: Any) -> int:
+    """``width`` if it is a whole number of columns a score sheet can be wrapped at, else a ValueError.
+
+    >>> check_width(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: width must be a whole number of columns from 20 to 10000, got nan
+    """
+    if isinstance(width, bool) or not isinstance(width, (int, np.integer)) or not MIN_WIDTH <= width <= MAX_WIDTH:
+        raise ValueError(f"width must be a whole number of columns from {MIN_WIDTH} to {MAX_WIDTH}, "
+                         f"got {width!r:.40}")
+    return int(width)
+
+
 def score_sheet(record: GameRecord, width: int = 100) -> str:
     """The whole game as text: a header, then every ply with what it caused, grouped by turn label."""
+    width = check_width(width)
     r = Replay(record)
     rules = r.rules
     names = record.names()

@@ -34,10 +34,13 @@ import io
 import math
 import re
 from numbers import Integral, Real
+from pathlib import Path
 from typing import Any, SupportsFloat
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
+
+from .files import atomic_write
 
 __all__ = [
     "COLOURS", "OUTCOME_COLOURS", "Chart", "Table", "bar_chart", "heat_map", "line_chart", "mean_ci",
@@ -241,8 +244,15 @@ class Chart:
         return self.png()
 
     def save(self, path: Any) -> None:
-        """Write the chart to ``path`` (the format follows the file name: .png, .svg, .pdf)."""
-        self.figure.savefig(path, dpi=self.dpi, bbox_inches="tight")
+        """Write the chart to ``path`` (the format follows the file name: .png, .svg, .pdf), all or
+        nothing: the picture is drawn in memory first and the file replaced in one step."""
+        path = Path(path)
+        kind = path.suffix.lower().lstrip(".")
+        if not kind:
+            raise ValueError(f"give the file a suffix that names its format (.png, .svg, .pdf), got {str(path)!r}")
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format=kind, dpi=self.dpi, bbox_inches="tight")
+        atomic_write(path, buf.getvalue())
 
     def __repr__(self) -> str:
         return f"<Chart: {self.description}>"

@@ -41,15 +41,20 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait as wait_for
 from typing import Any
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
 from . import registry
-from .bots import Bot, make_bot
+from .bots import Bot, make_bot, split_specs
 from .rules import CHANCE
 
-__all__ = ["GameResult", "SimResult", "game_seeds", "play_game", "play_many", "chunk_plan", "next_chunk_size"]
+__all__ = ["GameResult", "SimResult", "game_seeds", "play_game", "play_many", "chunk_plan", "next_chunk_size",
+           "MAX_GAMES", "MAX_WORKERS", "MAX_ACTIONS"]
+
+MAX_GAMES = 10_000_000  #: games one run may ask for (their results are kept in memory)
+MAX_WORKERS = 256  #: processes one run may ask for
+MAX_ACTIONS = 10_000_000  #: the largest cut-off of one game, in plies
 
 
 # =============================================================================== one game
@@ -84,14 +89,33 @@ def game_seeds(master: int, index: int, players: int) -> tuple[int, list[int]]:
     return int(words[0]) & 0x7FFFFFFF, [int(w) for w in words[1:]]
 
 
+def _game_type(game: str) -> registry.GameType:
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a game's name, got {type(game).__name__}")
+    return registry.get(game)
+
+
 def bot_specs(bots: Any, players: int) -> list[Any]:
-    if isinstance(bots, (list, tuple)):
-        if len(bots) != players:
-            raise ValueError(f"bots lists {len(bots)} bots for {players} players")
-        return list(bots)
-    if isinstance(bots, str) and "," in bots:
-        return bot_specs([b.strip() for b in bots.split(",")], players)
-    return [bots] * players
+    """One bot spec per seat: ``bots`` is one spec for every seat or one per seat, as a list or
+    as one text in the grammar of :mod:`windward_nb.core.bots` (``"greedy,mcts:iterations=200,c=1.4"``).
+
+    >>> bot_specs("mcts:iterations=2,c=1.4", 2)
+    ['mcts:iterations=2,c=1.4', 'mcts:iterations=2,c=1.4']
+    >>> bot_specs("greedy,random", 2)
+    ['greedy', 'random']
+    """
+    if isinstance(bots, str):
+        specs: list[Any] = split_specs(bots)
+        if len(specs) == 1:
+            return specs * players
+    elif isinstance(bots, (list, tuple)):
+        specs = list(bots)
+    else:
+        return [bots] * players
+    if len(specs) != players:
+        raise ValueError(f"bots lists {len(specs)} bots for {players} players: name one bot for every seat or "
+                         f"exactly {players}")
+    return specs
 
 
 def play_game(game: str = "windward", players: int = 4, bots: Any = "greedy", seed: int = 0, *,
@@ -107,7 +131,8 @@ def play_game(game: str = "windward", players: int = 4, bots: Any = "greedy", se
     ``RuntimeError`` if a bot chooses an action that is not legal.
     """
     t0 = time.perf_counter()
-    parts = registry.get(game)
+    parts = _game_type(game)
+    _check_players(game, players)
     specs = bot_specs(bots, players)
     seeds = list(bot_seeds) if bot_seeds is not None else [seed * 7919 + 101 * k + 1 for k in range(players)]
     table = parts.part("bots", None)
@@ -289,13 +314,19 @@ def _progress_bar(total: int, enabled: bool, desc: str):
     return tqdm(total=total, desc=desc, unit="game")
 
 
-def chunk_plan(n: int, threads: int, chunksize: int | None = None, per_thread: int = 4) -> list[list[int]]:
+def chunk_plan(n: int, threads: int, chunksize: int | None = None, per_thread: int = 4) -> Iterator[range]:
     """Split games ``0..n-1`` into chunks: about ``per_thread`` chunks for every thread
-    (enough to balance games of uneven length), or chunks of ``chunksize``."""
+    (enough to balance games of uneven length), or chunks of ``chunksize``. The chunks are
+    made one at a time as they are asked for, so a plan of many games costs no memory.
+
+    >>> [list(c) for c in chunk_plan(5, 1, per_thread=2)]
+    [[0, 1, 2], [3, 4]]
+    """
     if n <= 0:
-        return []
+        return
     size = chunksize or max(1, math.ceil(n / (max(1, threads) * per_thread)))
-    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+    for i in range(0, n, size):
+        yield range(i, min(n, i + size))
 
 
 def next_chunk_size(remaining: int, threads: int, chunksize: int | None = None, per_thread: int = 4) -> int:
@@ -326,11 +357,14 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
     ``"greedy"``, ``"random"``, ``"mcts:iterations=200"``, a Bot class or a
     factory). Other keywords go to the game's ``new_game``.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be a whole number of games, got {n!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be 1 or more, got {workers!r}")
-    parts = registry.get(game)
+    _check_count("n", n, 0, MAX_GAMES, "games")
+    _check_count("workers", workers, 1, MAX_WORKERS, "processes")
+    _check_count("max_actions", max_actions, 1, MAX_ACTIONS, "plies")
+    _check_count("seed", seed, 0, 2**63 - 1, "")
+    if chunksize is not None:
+        _check_count("chunksize", chunksize, 1, MAX_GAMES, "games")
+    parts = _game_type(game)
+    _check_players(game, players)
     specs = bot_specs(bots, players)
     names = [make_bot(sp, 0, parts.part("bots", None)).name for sp in specs]
     t0 = time.perf_counter()
@@ -365,13 +399,17 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
             finally:
                 chunks_sent = sent[0]
         elif executor is not None:
-            chunks = chunk_plan(n, 4, chunksize)
-            chunks_sent = len(chunks)
-            _run_executor(executor, chunks, payload, take)
+            sent = [0]
+            try:
+                _run_executor(executor, chunk_plan(n, 4, chunksize), payload, take, sent)
+            finally:
+                chunks_sent = sent[0]
         elif workers > 1:
-            chunks = chunk_plan(n, workers, chunksize)
-            chunks_sent = len(chunks)
-            _run_pool(workers, chunks, payload, take, failures)
+            sent = [0]
+            try:
+                _run_pool(min(workers, n), chunk_plan(n, workers, chunksize), payload, take, failures, sent)
+            finally:
+                chunks_sent = sent[0]
         else:
             for i in range(n):
                 take(_run_chunk((game, [i], *payload[1:])))
@@ -414,46 +452,89 @@ def _connect(scheduler: str) -> Any:
                               f"({type(exc).__name__}: {exc})") from None
 
 
-def _run_executor(ex: Executor, chunks: list[list[int]], payload: tuple, take: Callable) -> None:
+def _check_players(game: str, players: Any) -> None:
+    game_type = registry.get(game)
+    lo, hi = game_type.players
+    _check_count("players", players, lo, hi, f"(seats of {game_type.title})")
+
+
+def _check_count(name: str, value: Any, lo: int, hi: int, unit: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not lo <= value <= hi:
+        big = isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30
+        shown = f"a number of {len(str(abs(value)))} digits" if big else repr(value)[:80]
+        raise ValueError(f"{name} must be a whole number from {lo} to {hi}{' ' + unit if unit else ''}, got {shown}")
+
+
+def _take_in_order(futures: dict[Future, range], take: Callable, lost: Callable[[range, BaseException], None],
+                   ) -> None:
+    """Wait for at least one of ``futures`` and take every finished one, in the order sent."""
+    done, _ = wait(set(futures), return_when=FIRST_COMPLETED)
+    for f in [f for f in futures if f in done]:  # several may finish together: take them in order
+        chunk = futures.pop(f)
+        try:
+            take(f.result())
+        except BrokenProcessPool as exc:
+            lost(chunk, exc)
+
+
+def _run_executor(ex: Executor, chunks: Iterator[range], payload: tuple, take: Callable, sent: list[int],
+                  in_flight: int = 8) -> None:
+    """Run the chunks on ``ex``, sending the next ones out as earlier ones finish (``in_flight`` at a time)."""
     game, *rest = payload
-    futures = [ex.submit(_run_chunk, (game, c, *rest)) for c in chunks]
-    order = {f: k for k, f in enumerate(futures)}
-    pending = set(futures)
+    futures: dict[Future, range] = {}
+
+    def broke(chunk: range, exc: BaseException) -> None:
+        raise exc
+
     try:
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in sorted(done, key=order.__getitem__):  # several may finish together: take them in order
-                take(f.result())
+        for chunk in chunks:
+            while len(futures) >= in_flight:
+                _take_in_order(futures, take, broke)
+            futures[ex.submit(_run_chunk, (game, chunk, *rest))] = chunk
+            sent[0] += 1
+        while futures:
+            _take_in_order(futures, take, broke)
     except BaseException:
-        for f in pending:
+        for f in futures:
             f.cancel()
         raise
 
 
-def _run_pool(workers: int, chunks: list[list[int]], payload: tuple, take: Callable,
-              failures: list[tuple[int, int, str]]) -> None:
-    """Run chunks on a process pool. If a worker dies, the games already finished are kept and every
-    game the broken pool lost is played once more in a process of its own (``workers`` at a time), so
-    that a game that kills its process again takes no other game with it; a game lost twice is a
-    failure, with the reason (how its process ended)."""
+def _run_pool(workers: int, chunks: Iterator[range], payload: tuple, take: Callable,
+              failures: list[tuple[int, int, str]], sent: list[int]) -> None:
+    """Run chunks on a process pool, about two per process in flight, the next sent as one finishes. If a
+    worker dies, the games already finished are kept, the games not yet sent go to a fresh pool, and every
+    game the broken pool lost is played once more in a process of its own (``workers`` at a time), so that
+    a game that kills its process again takes no other game with it; a game lost twice is a failure, with
+    the reason (how its process ended)."""
     game, *rest = payload
     lost: dict[int, str] = {}  # game -> why its first try was lost
-    ex = ProcessPoolExecutor(max_workers=min(workers, max(1, len(chunks))))
+
+    broken = [False]
+
+    def broke(chunk: range, exc: BaseException) -> None:
+        lost.update({i: _died(exc) for i in chunk})
+        broken[0] = True
+
+    ex = ProcessPoolExecutor(max_workers=workers)
+    futures: dict[Future, range] = {}
     try:
-        futures: dict[Future, list[int]] = {}
-        for c in chunks:
+        for chunk in chunks:
+            while len(futures) >= 2 * workers:
+                _take_in_order(futures, take, broke)
+            if broken[0]:  # a worker died: the games still to send go to a fresh pool
+                while futures:  # a broken pool fails all its work at once: these are taken or lost now
+                    _take_in_order(futures, take, broke)
+                ex.shutdown(wait=True)
+                ex = ProcessPoolExecutor(max_workers=workers)
+                broken[0] = False
             try:
-                futures[ex.submit(_run_chunk, (game, c, *rest))] = c
-            except BrokenProcessPool as exc:  # the pool broke while games were still being handed out
-                lost.update({i: _died(exc) for i in c})
-        pending = set(futures)
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
-                try:
-                    take(f.result())
-                except BrokenProcessPool as exc:
-                    lost.update({i: _died(exc) for i in futures[f]})
+                futures[ex.submit(_run_chunk, (game, chunk, *rest))] = chunk
+            except BrokenProcessPool as exc:  # the pool broke while this chunk was handed out
+                broke(chunk, exc)
+            sent[0] += 1
+        while futures:
+            _take_in_order(futures, take, broke)
     except BaseException:  # interrupted: do not wait for the games still queued or being played
         _stop_pool(ex)
         raise

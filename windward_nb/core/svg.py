@@ -286,6 +286,7 @@ def draw_board(board: BoardView, *, unit: float = 24.0, title: str = "", status:
     spaces = board.spaces
     extra = list(extent) + [(x, y) for x, y in places.values()]
     bounds = _bounds(spaces, extra)
+    unit = check_unit(unit)
     status_lines = wrap(status, ((bounds[1] - bounds[0]) * unit) / STATUS_CHAR_PX) if status else []
     top = 17.0 * len(status_lines) + (5.0 if status_lines else 0.0)
     bottom = 12.0 if labels else 0.0
@@ -383,10 +384,19 @@ def status_line(state: Any) -> str:
     return f"{head} — {v.seat_names(state)[who]} to act"
 
 
+def check_unit(unit: Any) -> float:
+    """``unit`` (pixels per board unit) if it is a number from 1 to 400, else a ``ValueError``."""
+    if isinstance(unit, bool) or not isinstance(unit, (int, float)) or not 1 <= unit <= 400:
+        raise ValueError(f"unit must be a number of pixels from 1 to 400, got {unit!r:.40}")
+    return float(unit)
+
+
 def state_svg(state: Any, **kwargs: Any) -> str:
     """The SVG picture of any game's ``state``: the ``svg`` its game registers (found through the
     registry, as :func:`~windward_nb.core.view.view_for` finds its view), else the board of its
     view drawn plainly, else a picture of its status line alone."""
+    if "unit" in kwargs:
+        kwargs["unit"] = check_unit(kwargs["unit"])
     drawer = registry.part_of(state, "svg", None)
     if drawer is not None:
         return str(drawer(state, **kwargs))

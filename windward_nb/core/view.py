@@ -216,7 +216,23 @@ class LogEntry:
     events: tuple[Any, ...]
 
 
+def check_names(names: Any) -> list[str] | None:
+    """``names`` as a list of texts (one per seat, from seat 0), or ``None``; a ``TypeError`` for
+    anything else (a text alone, a dict, numbers).
+
+    >>> check_names(("Ada", "Bo")), check_names(None)
+    (['Ada', 'Bo'], None)
+    """
+    if names is None:
+        return None
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or not all(
+            isinstance(n, str) for n in names):
+        raise TypeError(f"names must be a list of names (text), one per seat, got {names!r:.40}")
+    return list(names)
+
+
 def _name(names: Sequence[str] | None, seat: int) -> str:
+    names = check_names(names)
     return str(names[seat]) if names and 0 <= seat < len(names) and names[seat] else f"Player {seat + 1}"
 
 
@@ -225,6 +241,25 @@ def _plural(n: int, one: str, many: str | None = None) -> str:
 
 
 # =============================================================================== the protocol
+#: the view methods that take the players' names, and where (after ``self``) the names come
+_NAMED = {"coach": 1, "seat_names": 1, "text_summary": 1, "event_groups": 1, "summary_since": 2}
+
+
+def _checking_names(method: Any, at: int) -> Any:
+    """``method`` with its ``names`` argument checked (:func:`check_names`) first."""
+    import functools
+
+    @functools.wraps(method)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if "names" in kwargs:
+            kwargs["names"] = check_names(kwargs["names"])
+        elif len(args) > at:
+            args = (*args[:at], check_names(args[at]), *args[at + 1:])
+        return method(self, *args, **kwargs)
+    checked._checks_names = True  # type: ignore[attr-defined]
+    return checked
+
+
 class GameView:
     """The view of one game for a play table; one instance serves every state of it.
 
@@ -243,6 +278,15 @@ class GameView:
     moving_events: frozenset[str] | None = None
     #: bots a seat can be given (name -> Bot class or factory); ``None``: the ``bots`` its game registers
     bots: Mapping[str, Any] | None = None
+    #: a table passed round hides one player's secrets from the next (see :meth:`private`)
+    hot_seat = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, at in _NAMED.items():  # a game's own methods check the names the same way
+            method = cls.__dict__.get(name)
+            if method is not None and not getattr(method, "_checks_names", False):
+                setattr(cls, name, _checking_names(method, at))
 
     # --------------------------------------------------------------- rules and seats
     def rules(self, state: Any) -> Any:
@@ -266,6 +310,23 @@ class GameView:
     def seat_colours(self, state: Any) -> list[str]:
         """One drawing colour per seat."""
         return [SEAT_COLOURS[i % len(SEAT_COLOURS)] for i in range(self.players(state))]
+
+    def private(self, state: Any, seat: int) -> bool:
+        """Whether a table drawn for ``seat`` shows something another player may not see (a hand,
+        a sealed choice, a card only it has looked at): one screen passed round the table then
+        waits for that player before showing it. By default: ``seat``'s observation (the rules'
+        :meth:`~windward_nb.core.rules.Rules.observation`) differs from the next seat's in more
+        than the seat's own number."""
+        n = self.players(state)
+        if not 0 <= seat < n or n < 2:
+            return False
+        rules = getattr(type(state), "rules", None) or self.rules(state)
+        other = (seat + 1) % n
+        mine, theirs = rules.observation(state, seat), rules.observation(state, other)
+        if isinstance(mine, dict) and isinstance(theirs, dict):
+            mine = {k: v for k, v in mine.items() if not (k == "seat" and v == seat)}
+            theirs = {k: v for k, v in theirs.items() if not (k == "seat" and v == other)}
+        return bool(mine != theirs)
 
     def turn_key(self, state: Any) -> Any:
         """What changes when a turn passes (bots pause between turns): by default the decider."""
@@ -483,3 +544,7 @@ def view_for(game: Any, default: GameView | None = None) -> GameView:
     if isinstance(found, GameView):
         return found
     return default if default is not None else GameView()
+
+
+for _name_method, _at in _NAMED.items():
+    setattr(GameView, _name_method, _checking_names(GameView.__dict__[_name_method], _at))

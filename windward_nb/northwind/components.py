@@ -148,8 +148,10 @@ def _default_raw() -> dict[str, Any]:
     return {part: json.loads((DATA_DIR / f"{part}.json").read_text(encoding="utf-8")) for part in PARTS}
 
 
+# bounded: the _CUSTOM_MAX component sets loaded last (by digest, for components_by_digest); the oldest goes first
 _CACHE: dict[str, Components] = {}
-_DEFAULT: list[Components] = []
+_CUSTOM_MAX = 64
+_DEFAULT: list[Components] = []  # finite: the bundled components, once
 
 
 def load_components(source: str | Path | Mapping | None = None) -> Components:
@@ -166,6 +168,8 @@ def load_components(source: str | Path | Mapping | None = None) -> Components:
     for part, doc in _read_source(source).items():
         raw[part] = doc
     comp = _build(raw)
+    if comp.digest not in _CACHE and len(_CACHE) >= _CUSTOM_MAX:
+        del _CACHE[next(iter(_CACHE))]
     return _CACHE.setdefault(comp.digest, comp)
 
 
@@ -188,6 +192,13 @@ def _read_source(source: Any) -> dict[str, Any]:
     if not isinstance(source, (str, Path)):
         raise ComponentError(f"data: give a directory, a JSON file or a dict, not {type(source).__name__}")
     path = Path(source)
+    try:
+        return _read_path(path)
+    except OSError as exc:  # a name too long, a folder we may not read ...
+        raise ComponentError(f"data: cannot read {str(path)[:80]}: {exc.strerror or exc}") from None
+
+
+def _read_path(path: Path) -> dict[str, Any]:
     if path.is_dir():
         found = {p: path / f"{p}.json" for p in PARTS if (path / f"{p}.json").is_file()}
         if not found:

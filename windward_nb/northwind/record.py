@@ -22,9 +22,12 @@ from typing import Any
 
 from ..core.errors import OptionError, RecordError
 from ..core.record import GameRecord
-from .components import Components, load_components
+from ..core.schema import check
+from .components import ABILITIES, GOODS, Components, load_components
 from .setup import DEFAULTS, start_state
-from .state import NWState
+from .state import NWState, slot_order
+
+MAX_GOLD = 10_000  #: the most gold a captain of a built position may hold
 
 
 class Record(GameRecord):
@@ -58,11 +61,20 @@ class Record(GameRecord):
     @classmethod
     def check_game(cls, d: dict[str, Any]) -> None:
         data = d["options"].get("data")
+        comp = None
         if data is not None:
             try:
-                load_components(data)
+                comp = load_components(data)
             except OptionError as exc:
                 raise RecordError(f"options.data: {exc}", field="options.data") from None
+        start = d["options"].get("start")
+        if start is not None:
+            opts = {k: v for k, v in d["options"].items() if k not in ("players", "data", "start")}
+            try:
+                state = start_state(d["options"]["players"], data, **opts)
+            except OptionError as exc:
+                raise RecordError(f"options: {exc}", field="options") from None
+            check_start(start, comp or state.comp, d["options"]["players"], state.options)
 
     def start_state(self):
         opts = dict(self.options)
@@ -75,6 +87,7 @@ class Record(GameRecord):
             raise RecordError(f"options: {exc}", field="options") from None
         if start is None:
             return state, []
+        check_start(start, state.comp, players, state.options)
         try:
             built = NWState.from_dict(start, comp=state.comp)
             problems = built.rules.invariants(built)
@@ -98,3 +111,101 @@ class Record(GameRecord):
         if start is not None:
             opts["start"] = start.to_dict()
         return cls(options=opts, players=cls.default_players(players, names), seed=seed)
+
+
+# =============================================================================== a built start position
+def start_schema(comp: Components, players: int) -> dict[str, Any]:
+    """The JSON Schema of a built start position (``options.start``) for these components and players:
+    the start of a captain's turn, before they choose a stack (what :func:`~windward_nb.northwind.scenario.scenario`
+    makes), every field typed and bounded."""
+    n = players
+    seat = {"type": "integer", "minimum": 0, "maximum": n - 1}
+    tile = {"enum": sorted(comp.tiles)}
+    tiles = {"type": "array", "maxItems": len(comp.tiles), "items": tile}
+    per_stack = {"type": "array", "minItems": len(comp.destinations), "maxItems": len(comp.destinations),
+                 "items": tiles}
+    dest = len(comp.destinations)
+
+    def per_seat(item: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "array", "minItems": n, "maxItems": n, "items": item}
+
+    def count(hi: int, lo: int = 0) -> dict[str, Any]:
+        return {"type": "integer", "minimum": lo, "maximum": hi}
+
+    none = {"type": "array", "maxItems": 0, "description": "empty at the start of a turn"}
+    no = {"type": "boolean", "const": False}
+    blank = {"type": "string", "const": ""}
+    zero = {"type": "integer", "const": 0}
+    goods = {"type": "array", "minItems": len(GOODS), "maxItems": len(GOODS), "items": count(comp.goods_per_kind)}
+    props = {
+        "players": {"const": n}, "data": {"const": comp.digest}, "options": {"type": "object"},
+        "phase": {"const": "choose", "description": "the start of a turn: the captain chooses a stack"},
+        "turn": seat, "turns": count(100_000, 1),
+        "stacks": per_stack, "contents": per_stack, "known": per_stack,
+        "secret": per_seat(per_stack), "shuffles": none, "stack": {"type": "integer", "const": -1}, "row": none,
+        "used": none, "cut": no, "looked": no, "peek": blank, "under": blank, "actions": zero, "pirate": zero,
+        "letter_queue": none,
+        "gold": per_seat(count(MAX_GOLD)), "hold": per_seat(goods), "brig": per_seat(count(comp.brig)),
+        "cannons": per_seat(count(min(comp.cannon_slots, comp.cannons))),
+        "crew": per_seat({"type": "array", "maxItems": comp.crew, "items": {"enum": list(ABILITIES)}}),
+        "sail": per_seat(count(comp.sail_max, comp.sail_start)), "letters": per_seat(count(comp.letters_max)),
+        "tokens": per_seat(count(comp.tokens[n])), "tray": goods, "captains": count(comp.captains),
+        "letter_supply": count(comp.letters_total),
+        "tasks": {"type": "array", "minItems": dest, "maxItems": dest,
+                  "items": {"type": "array", "maxItems": max(len(t) for t in comp.tasks.values()), "items": seat}},
+        "most": {"type": "array", "minItems": dest, "maxItems": dest, "items": count(n - 1, -1)},
+        "supply_bonus": {"type": "array", "maxItems": n, "items": seat},
+        "crew_bonus": {"type": "array", "maxItems": n, "items": seat},
+        "winner": {"type": "integer", "const": -1}, "result": blank,
+    }
+    return {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+
+
+def check_start(start: Any, comp: Components, players: int, options: dict[str, Any]) -> None:
+    """Refuse (:class:`RecordError`, naming the field) a start position that is not the start of a
+    turn of this game: the schema (:func:`start_schema`), then what a schema cannot say (each stack
+    holds its own tiles once, what is known is in it, crews in slot order, the rules' invariants)."""
+    where = "options.start"
+    check(start, start_schema(comp, players), where)
+    if start["options"] != options:
+        raise RecordError(f"{where}.options differ from the record's options", field=f"{where}.options")
+    size = comp.stack_size
+    for i, d in enumerate(comp.destinations):
+        stack = start["stacks"][i]
+        if len(stack) != size or len(set(stack)) != size or d not in stack:
+            raise RecordError(f"{where}.stacks[{i}] must hold {size} different tiles, {d} among them",
+                              field=f"{where}.stacks[{i}]")
+        if any(t in comp.destinations and t != d for t in stack):
+            raise RecordError(f"{where}.stacks[{i}] holds another stack's destination harbour",
+                              field=f"{where}.stacks[{i}]")
+        if start["contents"][i] != sorted(stack):
+            raise RecordError(f"{where}.contents[{i}] must list the tiles of stacks[{i}], sorted",
+                              field=f"{where}.contents[{i}]")
+        known = start["known"][i]
+        if known != sorted(set(known)) or d not in known or not set(known) <= set(stack):
+            raise RecordError(f"{where}.known[{i}] must list, sorted and once each, tiles of stacks[{i}] with its "
+                              "destination harbour", field=f"{where}.known[{i}]")
+        for p in range(players):
+            seen = start["secret"][p][i]
+            if len(set(seen)) != len(seen) or not set(seen) <= set(stack):
+                raise RecordError(f"{where}.secret[{p}][{i}] must list tiles of stacks[{i}] once each",
+                                  field=f"{where}.secret[{p}][{i}]")
+    for p in range(players):
+        crew = start["crew"][p]
+        if crew != slot_order(list(dict.fromkeys(crew))):
+            raise RecordError(f"{where}.crew[{p}] must list different crew members in slot order "
+                              f"({', '.join(ABILITIES)})", field=f"{where}.crew[{p}]")
+    for key in ("supply_bonus", "crew_bonus"):
+        if len(set(start[key])) != len(start[key]):
+            raise RecordError(f"{where}.{key} lists a captain twice", field=f"{where}.{key}")
+    limit = options.get("max_turns")
+    if limit is not None and start["turns"] > limit:
+        raise RecordError(f"{where}.turns is past options.max_turns ({limit})", field=f"{where}.turns")
+    try:
+        built = NWState.from_dict(start, comp=comp)
+        problems = built.rules.invariants(built)
+    except Exception as exc:  # noqa: BLE001 - any malformed start is the file's fault
+        raise RecordError(f"{where} is not a North Wind position ({type(exc).__name__}: {exc})",
+                          field=where) from None
+    if problems:
+        raise RecordError(f"{where} is not a valid position: {'; '.join(problems)}", field=where)

@@ -112,6 +112,8 @@ def task_board_text(s: NWState) -> str:
 def stacks_text(s: NWState, seat: int | None = None) -> str:
     """Each stack: how many tiles, which were seen in it (and, for ``seat``, which it saw alone)."""
     comp = s.comp
+    if not s.stacks:
+        return "The sea tiles are not dealt into stacks yet."
     lines = []
     for i, d in enumerate(comp.destinations):
         seen = [t for t in s.known[i] if t != d]

@@ -55,7 +55,7 @@ def require_pyspiel() -> ModuleType:
     return pyspiel
 
 
-_registered: dict[str, type] = {}
+_registered: dict[str, type] = {}  # finite: one per game registered with OpenSpiel
 
 
 def register() -> list[str]:

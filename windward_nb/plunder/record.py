@@ -18,6 +18,7 @@ from typing import Any
 from windward_nb.core.errors import OptionError, RecordError
 from windward_nb.core.record import GameRecord
 
+from .scenario import build
 from .setup import HIGH, LOW, ROUNDS, check_options, start_state
 
 
@@ -44,6 +45,9 @@ class Record(GameRecord):
                                              "board picture shows them"},
                 "tournament": {"type": "boolean", "description": "break a last tie by seat order from Blackbeard"},
                 "rounds": {"type": "integer", "minimum": 1, "maximum": ROUNDS},
+                "scenario": {"type": "object", "x-free-json": {"depth": 5, "items": 2_000},
+                             "description": "a game started from a built position: the description "
+                                            "windward_nb.plunder.scenario.scenario was given (seats by colour)"},
             },
             "required": ["players"],
             "additionalProperties": False,
@@ -53,12 +57,27 @@ class Record(GameRecord):
     def check_game(cls, d: dict[str, Any]) -> None:
         opts = dict(d["options"])
         players = opts.pop("players")
+        described = opts.pop("scenario", None)
         try:
             check_options(players, opts)
         except OptionError as exc:
             key = next((k for k in opts if k in str(exc)), None)
             raise RecordError(f"options: {exc}", field=f"options.{key}" if key else "options") from None
+        if described is not None:
+            _built(players, described, opts)
 
     def start_state(self):
         opts = dict(self.options)
-        return start_state(opts.pop("players"), **opts), []
+        players = opts.pop("players")
+        described = opts.pop("scenario", None)
+        if described is not None:
+            return _built(players, described, opts), []
+        return start_state(players, **opts), []
+
+
+def _built(players: int, described: dict[str, Any], options: dict[str, Any]):
+    """The position of ``options.scenario`` (a RecordError naming it when it cannot be built)."""
+    try:
+        return build(players, described, options)
+    except (ValueError, OptionError) as exc:
+        raise RecordError(f"options.scenario: {exc}", field="options.scenario") from None

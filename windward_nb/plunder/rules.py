@@ -17,7 +17,7 @@ windward_nb.core.errors.IllegalActionError: everyone first sets a compass direct
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -313,7 +313,7 @@ class PlunderRules(Rules):
         return out
 
 
-@cache
+@lru_cache(maxsize=64)  # finite: one entry per Intrigue card's name
 def _intrigues(name: str) -> list[PlunderAction]:
     """Every swap an Intrigue card called ``name`` can make (built once)."""
     return [PlunderAction("play", (name, LOCATIONS[i], LOCATIONS[j]))

@@ -20,7 +20,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from .components import COMPONENTS, DIRECTIONS
 
@@ -32,7 +32,7 @@ def reach(port: int, direction: str, extra: bool = False) -> tuple[int, ...]:
     return _reach(port, direction, extra)
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded: 12 ports x 4 directions x 2 (extra) give 96 entries
 def _reach(port: int, direction: str, extra: bool) -> tuple[int, ...]:
     if direction not in DIRECTIONS:
         raise ValueError(f"no wind direction {direction!r}")
@@ -59,7 +59,7 @@ def wind_destinations(port: int, wind: str) -> tuple[int, ...]:
     return _reach(port, wind, False)
 
 
-@cache
+@lru_cache(maxsize=256)  # bounded: 12 ports x 4 winds give 48 entries
 def gust_destinations(port: int, wind: str) -> tuple[int, ...]:
     """Ports a Gust of Wind opens up that the wind alone does not reach."""
     plain = set(_reach(port, wind, False))

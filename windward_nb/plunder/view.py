@@ -221,7 +221,7 @@ class PlunderView(GameView):
         return s.phase not in ("compass", "bid", "plunder") and super().quick(s, rows)
 
     def danger(self, s: Any, action: Any) -> str | None:
-        a = self.parse(s, action) if isinstance(action, str) else action
+        a = self.parse(s, action)
         if a.verb == "gust":
             return "A Gust of Wind uses all three action points."
         if a.verb == "bid" and s.phase == "bid":
@@ -346,7 +346,7 @@ class PlunderView(GameView):
 
     def public_action(self, s: Any, action: Any) -> str:
         """A bot's sealed compass or fist stays secret in the table's bot log."""
-        a = self.parse(s, action) if isinstance(action, str) else action
+        a = self.parse(s, action)
         if a.verb == "compass":
             return "sets a compass face down"
         if a.verb == "bid":

@@ -212,7 +212,8 @@ def check_op(op: Any, where: str, movement: bool) -> dict:
     """One effect operation, checked against the vocabulary (a copy is returned)."""
     _need(isinstance(op, dict) and "op" in op, "should be an object with an 'op' field", where)
     name = op["op"]
-    _need(name in OPS, f"names an unknown operation {name!r} (known: {', '.join(OPS)})", where)
+    _need(isinstance(name, str) and name in OPS, f"names an unknown operation {str(name)[:40]!r} "
+          f"(known: {', '.join(OPS)})", where)
     _need(movement or name not in MOVEMENT_ONLY, f"uses {name!r}, which only a movement card may use", where)
     spec = OPS[name]
     for k in op:
@@ -224,7 +225,8 @@ def check_op(op: Any, where: str, movement: bool) -> dict:
         if kind == "int":
             _int(op[k], f"{where}.{k}", *allowed)
         else:
-            _need(op[k] in allowed, f"should be one of {', '.join(allowed)}, not {op[k]!r}", f"{where}.{k}")
+            _need(isinstance(op[k], str) and op[k] in allowed, f"should be one of {', '.join(allowed)}, "
+                  f"not {str(op[k])[:40]!r}", f"{where}.{k}")
     if name == "move_boat":
         _need(op["spaces"] != 0, "moves a boat 0 spaces", f"{where}.spaces")
     if name == "push_back":

@@ -22,7 +22,8 @@ from typing import Any
 from windward_nb.core.errors import OptionError, RecordError
 from windward_nb.core.record import GameRecord
 
-from .options import CARD_END, LAST_PLACE, WIND, check_options
+from .options import CARD_END, LAST_PLACE, WIND, check_options, record_options  # noqa: F401  (record_options: its old home)
+from .scenario import from_written, scenario
 from .setup import start_state
 
 
@@ -49,23 +50,41 @@ class Record(GameRecord):
                     "card_end": {"enum": list(CARD_END)},
                     "last_place": {"enum": list(LAST_PLACE)},
                     "components": {"type": ["object", "null"], "x-free-json": {"depth": 12, "items": 20_000}},
+                    "scenario": {"type": "object", "x-free-json": {"depth": 5, "items": 2_000},
+                                 "description": "a race started from a built position: the description "
+                                                "windward_nb.tailwinds.scenario.scenario_game was given"},
                 },
                 "required": ["players"], "additionalProperties": False}
 
     @classmethod
     def check_game(cls, d: dict[str, Any]) -> None:
+        opts = dict(d["options"])
+        described = opts.pop("scenario", None)
         try:
-            check_options(**d["options"])
+            check_options(**opts)
         except OptionError as exc:
             raise RecordError(f"options: {exc}", field="options") from None
+        if described is not None:
+            _built(described, opts)
 
     def start_state(self):
-        return start_state(**self.options), []
+        opts = dict(self.options)
+        described = opts.pop("scenario", None)
+        if described is not None:
+            return _built(described, opts), []
+        return start_state(**opts), []
 
 
-def record_options(players: int, opts: dict[str, Any]) -> dict[str, Any]:
-    """The options as a record stores them (components only when custom)."""
-    out = {"players": players, **{k: v for k, v in opts.items() if k != "components"}}
-    if opts.get("components") is not None:
-        out["components"] = opts["components"]
-    return out
+def _built(described: Any, options: dict[str, Any]):
+    """The position of ``options.scenario`` (a RecordError naming it when it is not one)."""
+    opts = {k: v for k, v in options.items() if k != "players"}
+    try:
+        args = from_written(described)
+        if len(args.get("characters", ())) != options["players"]:
+            raise ValueError("its characters are not one per player")
+        if opts.get("characters") not in (None, list(args["characters"])):
+            raise ValueError("its characters are not the record's")
+        opts.pop("characters", None)
+        return scenario(**args, **opts)
+    except (ValueError, OptionError) as exc:
+        raise RecordError(f"options.scenario: {exc}", field="options.scenario") from None

@@ -65,7 +65,8 @@ class Track:
         return f"card {c + 1} space {space - self._first[c] + 1}"
 
 
-# Components are frozen dataclasses of hashable parts, except dicts: key the cache on id
+# Components are frozen dataclasses of hashable parts, except dicts: key the cache on id.
+# bounded: 65 tracks, then cleared; the last 64 component sets are kept alive so their ids are not reused
 _CACHE: dict[tuple[int, str], Track] = {}
 
 
@@ -97,5 +98,5 @@ def _build(comp: Components, sides: str) -> Track:
     return t
 
 
-_keep: list[Components] = []
+_keep: list[Components] = []  # bounded: the last 64 (see _build)
 

@@ -137,6 +137,9 @@ def hand_view(s: TailwindsState, seat: int, viewer: int | None) -> dict[str, Any
     omniscient view). Others see how many cards are in a hand and that a card lies face down,
     never which; played and gone cards and revealed cards are public."""
     own = viewer is None or viewer == seat
+    if not s.hands:  # before the decks are dealt: nobody holds anything yet
+        return {"seat": seat, "name": who(s, seat), "own": own, "hand": [] if own else 0, "chosen": None,
+                "revealed": None, "played": [], "gone": [], "rainbow": None}
     rules = rules_of(s)
     legal = {str(a) for a in rules.legal_actions(s)} if rules.decider(s) == seat else set()
     chosen = s.choosing.choices.get(seat) if s.choosing else None

@@ -277,8 +277,10 @@ CHANCE_VERBS = GRAMMAR.chance_verbs
 
 #: the rule a refusal names when an action is not well formed
 RULE = "Action text"
-_NORMAL: dict[Any, Any] = {}  # (verb, type of arg, arg) -> the normal form, or why there is none
-_SELF_NORMAL: dict[int, Any] = {}  # id -> a long-lived Action object that is its own normal form
+# (verb, type of arg, arg) -> the normal form, or why there is none; bounded: _NORMAL_MAX, then cleared
+_NORMAL: dict[Any, Any] = {}
+# id -> a long-lived Action object that is its own normal form; bounded: _SELF_NORMAL_MAX
+_SELF_NORMAL: dict[int, Any] = {}
 _SELF_NORMAL_MAX = 5_000
 _NORMAL_MAX = 20_000
 

@@ -47,12 +47,14 @@ _CANNONS = [Action("cannons", n) for n in range(12)]
 _FALSE_FLAG = Action("play", "false_flag")
 _DONE = Action("done")
 _TOKEN = Action("token")
-_PLAYS: dict[str, Action] = {}
+_PLAYS: dict[str, Action] = {}  # bounded: 512 card names (the sets have a few dozen), then cleared
 
 
 def _play(card: str) -> Action:
     a = _PLAYS.get(card)
     if a is None:
+        if len(_PLAYS) >= 512:
+            _PLAYS.clear()
         a = _PLAYS[card] = Action("play", card)
     return a
 

@@ -257,10 +257,32 @@ def load_components(path: str | Path | None = None, tiles_path: str | Path | Non
     """
     if path is None and tiles_path is None and achievements_path is None:
         return _default()
-    raw = json.loads(Path(path or DATA_DIR / "components.json").read_text())
-    tiles = json.loads(Path(tiles_path or DATA_DIR / "tiles.json").read_text())
-    achievements = json.loads(Path(achievements_path or DATA_DIR / "achievements.json").read_text())
-    return _parse(raw, tiles, achievements)
+    raw = _read_file(path, "components.json")
+    tiles = _read_file(tiles_path, "tiles.json")
+    achievements = _read_file(achievements_path, "achievements.json")
+    try:
+        return _parse(raw, tiles, achievements)
+    except ComponentError:
+        raise
+    except (TypeError, KeyError, IndexError, AttributeError, ValueError) as exc:  # a file of the wrong shape
+        raise ComponentError(f"the component files cannot be read as components ({type(exc).__name__}: "
+                             f"{str(exc)[:160]})") from None
+
+
+_MAX_FILE_BYTES = 5_000_000  #: the largest component file read
+
+
+def _read_file(given: Any, default: str) -> Any:
+    """A component file's JSON, read with a bound and strictly (a ComponentError naming it otherwise)."""
+    from ..core import files
+
+    if given is not None and not isinstance(given, (str, Path)):
+        raise ComponentError(f"give a component file's path, not {type(given).__name__}")
+    path = Path(given) if given is not None else DATA_DIR / default
+    try:
+        return files.loads_strict(files.read_bounded(path, _MAX_FILE_BYTES), max_bytes=_MAX_FILE_BYTES)
+    except files.FileFormatError as exc:
+        raise ComponentError(f"{str(path)[:120]}: {exc}") from None
 
 
 @lru_cache(maxsize=1)

@@ -166,9 +166,10 @@ def _main_candidates(s: GameState) -> list[Action]:
 # itself) skips the candidates that are certainly refused; a candidate that passes is judged by
 # the real check, so the list is exactly the reference one (tests/test_fast_paths.py compares them).
 _ROW_ACTIONS = [[Action("row", (b, d)) for d in range(1, 7)] for b in range(8)]
-_PER_PLANET: dict[int, tuple[Any, dict[int, list[tuple[int, Action]]], list[Action]]] = {}
-_PER_CREW: dict[tuple[str, ...], tuple[list[Action], list[Action]]] = {}
-_PLAY: dict[str, list[Action]] = {}
+_PER_PLANET: dict[int, tuple[Any, dict[int, list[tuple[int, Action]]], list[Action]]] = {}  # bounded: 33 planets
+_PER_CREW: dict[tuple[str, ...], tuple[list[Action], list[Action]]] = {}  # bounded: _SMALL_MAX crews for sale
+_PLAY: dict[str, list[Action]] = {}  # bounded: _SMALL_MAX supply cards
+_SMALL_MAX = 512  # the component sets have a few dozen cards and crews; custom ones may name more
 
 
 def _planet_actions(p: Any) -> tuple[dict[int, list[tuple[int, Action]]], list[Action]]:
@@ -177,7 +178,7 @@ def _planet_actions(p: Any) -> tuple[dict[int, list[tuple[int, Action]]], list[A
     if got is None or got[0] is not p:
         zephyrs = {h: [(z, Action("zephyr", p.cells[z])) for z in p.zephyrs if z != h] for h in p.zephyrs}
         bait = [Action("play", ("bait", p.cells[p.feeding_ground[t]])) for t in range(1, 7)]
-        if len(_PER_PLANET) > 256:
+        if len(_PER_PLANET) > 32:
             _PER_PLANET.clear()
         got = _PER_PLANET[id(p)] = (p, zephyrs, bait)
     return got[1], got[2]
@@ -186,6 +187,8 @@ def _planet_actions(p: Any) -> tuple[dict[int, list[tuple[int, Action]]], list[A
 def _crew_actions(crew: tuple[str, ...]) -> tuple[list[Action], list[Action]]:
     got = _PER_CREW.get(crew)
     if got is None:
+        if len(_PER_CREW) >= _SMALL_MAX:
+            _PER_CREW.clear()
         got = _PER_CREW[crew] = ([Action("order", "hire " + c) for c in crew], [Action("buy", "crew " + c) for c in crew])
         Action.keep_normal(got[0])
         Action.keep_normal(got[1])
@@ -197,6 +200,8 @@ def _play_actions(card: str, p: Any) -> list[Action]:
         return _planet_actions(p)[1]
     got = _PLAY.get(card)
     if got is None:
+        if len(_PLAY) >= _SMALL_MAX:
+            _PLAY.clear()
         got = _PLAY[card] = ([Action("play", (card, w)) for w in range(1, 7)] if card == "aerogenerator"
                              else [Action("play", card)])
         Action.keep_normal(got)
@@ -206,7 +211,7 @@ def _play_actions(card: str, p: Any) -> list[Action]:
 for _table in (_MOVES, _LEAVES, _SKY_ORDER_ACTIONS, _PORT_ORDER_ACTIONS, _PICKUP_ACTIONS, _DROP_ACTIONS, _BUY_ACTIONS,
                [_END, _ENTER, _AROUND], *_ROW_ACTIONS):
     Action.keep_normal(_table)  # apply(check=False) knows them by identity
-_KINDS: dict[int, tuple[Any, dict[str, str]]] = {}
+_KINDS: dict[int, tuple[Any, dict[str, str]]] = {}  # bounded: 65 component sets, then cleared
 
 
 def _card_kinds(comp: Any) -> dict[str, str]:
@@ -886,12 +891,14 @@ class TakeKind(FrameKind[TakeFrame]):
 _TAKES = [Action("take", i) for i in (1, 2, 3)]
 _REST = Action("rest")
 Action.keep_normal([*_TAKES, _REST, *battle._CANNONS, battle._FALSE_FLAG, battle._DONE, battle._TOKEN])
-_DISCARDS: dict[str, Action] = {}
+_DISCARDS: dict[str, Action] = {}  # bounded: _SMALL_MAX supply cards, then cleared
 
 
 def _discard(card: str) -> Action:
     a = _DISCARDS.get(card)
     if a is None:
+        if len(_DISCARDS) >= _SMALL_MAX:
+            _DISCARDS.clear()
         a = _DISCARDS[card] = Action("rest", card)
     return a
 

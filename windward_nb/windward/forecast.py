@@ -280,7 +280,7 @@ def _battle_key(s: GameState, f: Any) -> tuple | None:
             ship.cannons, tuple(ship.crew), tuple(sorted(ship.hand)), ship.tokens, s.stock("tokens") > 0)
 
 
-_BATTLES: dict[tuple, _Tally] = {}
+_BATTLES: dict[tuple, _Tally] = {}  # bounded: _CACHE_MAX battles, then cleared
 
 
 def _rest_options(s: GameState) -> list[Action]:
@@ -296,7 +296,7 @@ def _rest_options(s: GameState) -> list[Action]:
     return legal
 
 
-_CACHE: dict[tuple, RestForecast] = {}
+_CACHE: dict[tuple, RestForecast] = {}  # bounded: _CACHE_MAX forecasts, then cleared
 _CACHE_MAX = 256
 
 
@@ -473,7 +473,7 @@ def _space(s: GameState, h: int) -> str:
     return "the Trading Post" if h in (0, PORT) else s.planet.label(h)
 
 
-_TEXTS: dict[tuple, str | None] = {}
+_TEXTS: dict[tuple, str | None] = {}  # bounded: _CACHE_MAX texts, then cleared
 
 
 def danger_text(s: GameState, at: int | None = None, safer: bool = True, risky_only: bool = False) -> str | None:

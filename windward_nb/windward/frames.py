@@ -96,7 +96,7 @@ class FrameKind(Generic[F]):
 
 
 #: every kind of frame, by ``k``
-FRAME_KINDS: dict[str, FrameKind[Any]] = {}
+FRAME_KINDS: dict[str, FrameKind[Any]] = {}  # finite: the frame kinds the code registers
 
 
 def register_frame(kind: FrameKind[Any]) -> FrameKind[Any]:

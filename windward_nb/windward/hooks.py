@@ -201,7 +201,7 @@ class Hooks:
 
 
 # =============================================================================== the registry
-MODES: dict[str, Hooks] = {}
+MODES: dict[str, Hooks] = {}  # finite, as VARIANTS and PLANETS: the hooks the code registers
 VARIANTS: dict[str, Hooks] = {}
 PLANETS: dict[str, Hooks] = {}  # by planet size ("small": Small World)
 _TABLES = {"mode": MODES, "variant": VARIANTS, "planet": PLANETS}
@@ -383,6 +383,7 @@ class Active:
         return out
 
 
+# bounded: 256 combinations (a dozen modes, variants and planets give fewer), then cleared
 _CACHE: dict[tuple[str, tuple[str, ...], str], Active] = {}
 
 
@@ -397,6 +398,8 @@ def combine(mode_name: str, variants: Iterable[str] = (), planet: str = "large")
         hooks = [mode(mode_name)] + [h for name, h in VARIANTS.items() if name in key[1]]
         if planet in PLANETS:
             hooks.append(PLANETS[planet])
+        if len(_CACHE) >= 256:
+            _CACHE.clear()
         got = _CACHE[key] = Active(hooks)
     return got
 
@@ -426,7 +429,7 @@ class OrderSpace:
         self.name, self.rule, self.absent = name, rule, absent
 
 
-ORDER_SPACES: dict[str, OrderSpace] = {}
+ORDER_SPACES: dict[str, OrderSpace] = {}  # finite: the order spaces variants register
 
 
 def register_order(space: OrderSpace) -> OrderSpace:

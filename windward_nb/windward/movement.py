@@ -219,14 +219,16 @@ def _planet_steps(p: Any, wind: int, hold: bool, h: int) -> list[tuple[int, int,
 # Per planet (while it is alive): the ship moves out of every space for each wind and hold (they
 # depend on nothing else), filled in as the searches reach the spaces, and the routes already
 # worked out (see routes).
+# bounded: at most _PLANETS_MAX + 1 planets (cleared when more), each with 14 move tables and _ROUTES_MAX routes
 _PLANET_TABLES: dict[int, tuple[Any, dict[tuple[int, bool], _Moves], dict[tuple, tuple]]] = {}
 _ROUTES_MAX = 20_000
+_PLANETS_MAX = 32
 
 
 def _tables(p: Any) -> tuple[dict[tuple[int, bool], _Moves], dict[tuple, tuple]]:
     got = _PLANET_TABLES.get(id(p))
     if got is None or got[0] is not p:
-        if len(_PLANET_TABLES) > 64:
+        if len(_PLANET_TABLES) > _PLANETS_MAX:
             _PLANET_TABLES.clear()
         got = _PLANET_TABLES[id(p)] = (p, {}, {})
     return got[1], got[2]
@@ -253,11 +255,16 @@ class _Moves:
         """The edges out of ``h`` (filling them, and the steps, the first time): the moves of
         :func:`ship_steps`, in its order. Spaces of one kind (:func:`_kinds`) have the same moves
         on every planet, so they are made once for all planets."""
-        key = self.kinds[h] * 16 + self.wind * 2 + self.hold
-        got = _KIND_MOVES.get(key)
+        kind = self.kinds[h]
+        key = kind * 16 + self.wind * 2 + self.hold
+        got = _KIND_MOVES.get(key) if kind >= 0 else None
         if got is None:
             steps = tuple((t, c * _HOPS + 1, a) for t, c, a in _planet_steps(self.planet, self.wind, self.hold, h))
-            got = _KIND_MOVES[key] = (steps, tuple([(t, (w << _SHIFT) + t + 1) for t, w, _ in steps]))
+            got = (steps, tuple([(t, (w << _SHIFT) + t + 1) for t, w, _ in steps]))
+            if kind >= 0:  # a Zephyr's moves (kind -1) are its planet's own: kept in this table only
+                if len(_KIND_MOVES) >= _KINDS_MAX * 4:
+                    _KIND_MOVES.clear()  # every entry can be made again from its planet (see _KIND_NUMBERS)
+                _KIND_MOVES[key] = got
         self.steps[h] = got[0]
         edges = self.edges[h] = got[1]
         return edges
@@ -272,12 +279,14 @@ def _kinds(p: Any) -> list[int]:
     """A number for each space of the planet (the last slot for ``PORT``) that is the same for two
     spaces, on any planets, exactly when the ship moves out of them (:func:`ship_steps`) are the
     same for every wind and hold: it names the space's neighbours the ship may sail to, in
-    direction order (the Trading Post as ``PORT``), and its Zephyr and Around-the-Planet targets
-    (targets are indices of the same cells on planets of one size)."""
+    direction order (the Trading Post as ``PORT``), and its Around-the-Planet target (targets are
+    indices of the same cells on planets of one size). A Zephyr, whose jumps go wherever the
+    planet's tiles fell, is -1: its moves are not shared with other planets."""
+    global _KIND_COUNT
     got = _PLANET_KINDS.get(id(p))
     if got is not None and got[0] is p:
         return got[1]
-    if len(_PLANET_KINDS) > 64:
+    if len(_PLANET_KINDS) > _PLANETS_MAX:
         _PLANET_KINDS.clear()
     n = len(p.cells)
     drift = p.is_drift
@@ -286,24 +295,34 @@ def _kinds(p: Any) -> list[int]:
         if h == PORT:
             sig: tuple = (len(p.cells), "port", tuple(p.port_ring))
         else:
+            if p.terrain[h] == "zephyr":
+                kinds[h] = -1
+                continue
             sails = tuple((d, PORT if t == 0 else t) for d, t in enumerate(p.nbr[h], start=1)
                           if t == 0 or (t > 0 and not drift[t]))
-            jumps = tuple(z for z in p.zephyrs if z != h) if p.terrain[h] == "zephyr" else ()
-            sig = (len(p.cells), h, sails, jumps, p.corner_link.get(h, -2))
+            sig = (len(p.cells), h, sails, p.corner_link.get(h, -2))
         k = _KIND_NUMBERS.get(sig)
         if k is None:
-            k = _KIND_NUMBERS[sig] = len(_KIND_NUMBERS)
+            if len(_KIND_NUMBERS) >= _KINDS_MAX:
+                _KIND_NUMBERS.clear()
+            k = _KIND_NUMBERS[sig] = _KIND_COUNT
+            _KIND_COUNT += 1
         kinds[h] = k
     _PLANET_KINDS[id(p)] = (p, kinds)
     return kinds
 
 
-_PLANET_KINDS: dict[int, tuple[Any, list[int]]] = {}
-# The description of a space's moves -> its number. Never cleared (the planets' lists of numbers
-# would then name other kinds); bounded, as the planets are: tiles in some order around the
-# Trading Post, so a few thousand kinds (mostly Zephyrs, whose jumps differ with the tile order).
+_PLANET_KINDS: dict[int, tuple[Any, list[int]]] = {}  # bounded: _PLANETS_MAX + 1 planets, then cleared
+# The description of a space's moves -> its number. Numbers are never given twice (_KIND_COUNT only
+# grows), so clearing the table is safe: a planet that keeps an old number still finds its own moves
+# under it, made again from the planet when _KIND_MOVES forgot them. Finite: a space (91 at most, two
+# planet sizes) with some of its six neighbours open to sail and its Around-the-Planet link, so at
+# most 2 x 91 x 64 kinds, a few hundred in practice (Zephyrs are not shared: see _kinds); and
+# bounded: at most _KINDS_MAX descriptions and 4 * _KINDS_MAX move lists (each is cleared when full).
 _KIND_NUMBERS: dict[tuple, int] = {}
-_KIND_MOVES: dict[int, tuple[Any, Any]] = {}  # number * 16 + wind * 2 + hold -> (steps, edges)
+_KIND_MOVES: dict[int, tuple[Any, Any]] = {}  # number * 16 + wind * 2 + hold -> (steps, edges); bounded: above
+_KIND_COUNT = 0
+_KINDS_MAX = 8_000
 
 
 def _moves(p: Any, wind: int, hold: bool) -> _Moves:
@@ -565,7 +584,7 @@ class _Search:
         return {h: (mark[h] >> _SHIFT) // _HOPS for h in found}, {h: via[h] for h in found[1:]}
 
 
-# the searches begun and not finished, by position key: (planet, search); a few at a time
+# the searches begun and not finished, by position key: (planet, search); bounded: _SEARCHES_MAX at a time
 _SEARCHES: dict[tuple, tuple[Any, _Search]] = {}
 _SEARCHES_MAX = 16
 

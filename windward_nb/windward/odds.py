@@ -138,9 +138,11 @@ _CRESTERS = ("grey", "red", "white")
 # Hit distributions
 # ---------------------------------------------------------------------------
 
+# bounded: _TABLES_MAX (die, number of dice) pairs each, then cleared; the dice of one battle are few
 _FLOATS: dict[tuple[tuple[int, ...], int], np.ndarray] = {}
-_FRACTIONS: dict[tuple[tuple[int, ...], int], tuple[Fraction, ...]] = {}
-_DIE_KEYS: dict[tuple, tuple[int, ...]] = {}
+_FRACTIONS: dict[tuple[tuple[int, ...], int], tuple[Fraction, ...]] = {}  # bounded: as _FLOATS
+_DIE_KEYS: dict[tuple, tuple[int, ...]] = {}  # bounded: _TABLES_MAX dice, then cleared
+_TABLES_MAX = 4_096
 
 
 def clear_cache() -> None:
@@ -159,6 +161,8 @@ def _faces_key(faces: Any, comp: Components | None = None, name: str = "faces") 
         die = (comp or load_components()).battle_die
         key = _DIE_KEYS.get(die)
         if key is None:
+            if len(_DIE_KEYS) >= _TABLES_MAX:
+                _DIE_KEYS.clear()
             key = _DIE_KEYS[die] = _faces_key(die, None, "battle_die")
         return key
     values = _bounded(faces, name, MAX_FACES, "faces", "a sequence of hits per face")
@@ -210,6 +214,8 @@ def _probs(key: tuple[int, ...], n: int) -> np.ndarray:
         # int / int is correctly rounded in Python, however large the numbers.
         arr = np.array([c / total for c in counts], dtype=float)
         arr.flags.writeable = False
+        if len(_FLOATS) >= _TABLES_MAX:
+            _FLOATS.clear()
         _FLOATS[(key, n)] = arr
     return arr
 
@@ -218,6 +224,8 @@ def _fractions(key: tuple[int, ...], n: int) -> tuple[Fraction, ...]:
     fr = _FRACTIONS.get((key, n))
     if fr is None:
         total = len(key) ** n
+        if len(_FRACTIONS) >= _TABLES_MAX:
+            _FRACTIONS.clear()
         fr = _FRACTIONS[(key, n)] = tuple(Fraction(c, total) for c in _counts(key, n))
     return fr
 

@@ -145,7 +145,9 @@ def _cached(size: str, order: tuple[int, ...]) -> Planet:
     return Planet(size, order)
 
 
+# bounded: at most _BUILT_MAX planets (cleared when full); random setups give a new planet almost every game
 _BUILT: dict[tuple[str, tuple[int, ...], int], tuple[Components, Planet]] = {}
+_BUILT_MAX = 32
 
 
 def assembled(size: str, order: tuple[int, ...], components: Components) -> Planet:
@@ -154,7 +156,7 @@ def assembled(size: str, order: tuple[int, ...], components: Components) -> Plan
     key = (size, tuple(order), id(components))
     hit = _BUILT.get(key)
     if hit is None or hit[0] is not components:
-        if len(_BUILT) >= 256:
+        if len(_BUILT) >= _BUILT_MAX:
             _BUILT.clear()
         hit = _BUILT[key] = (components, Planet(size, tuple(order), components))
     return hit[1]

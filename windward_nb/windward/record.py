@@ -364,7 +364,8 @@ class Record(GameRecord):
                 raise _fail(f"setup: {exc}", field="setup") from None
         _check_position(self.position, o["players"])
         try:
-            state = GameState.from_dict(self.position, comp)
+            # a copy: the state is played on, and the record's position must stay the start of the game
+            state = GameState.from_dict(copy.deepcopy(self.position), comp)
             _check_hexes(self.position, len(state.planet.cells))
             problems = violations(state)
             same = json.dumps(state.to_dict(), sort_keys=True) == json.dumps(self.position, sort_keys=True)

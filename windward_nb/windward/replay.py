@@ -34,7 +34,7 @@ import textwrap
 import numpy as np
 
 from ..core.game import Game
-from ..core.replay import Ply, naming
+from ..core.replay import Ply, check_width, naming
 from ..core.replay import Replay as CoreReplay
 from ..core.rules import CHANCE
 from .components import Components
@@ -134,6 +134,7 @@ def _event_line(e: Event) -> str:
 
 def score_sheet(record: Record, components: Components | None = None, width: int = 100) -> str:
     """The whole game as text: a header, then each turn's moves and what they caused."""
+    width = check_width(width)
     r = Replay(record, components=components)
     names = record.names()
     named = naming(names)

@@ -30,11 +30,12 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from windward_nb.core.view import GameView, LogEntry, view_for
+from windward_nb.core.view import GameView, LogEntry, check_names, view_for
 
 from .actions_panel import ActionsPanel
+from .curtain import Curtain
 from .hint_panel import HintPanel
-from .html import esc, swatch
+from .html import esc, hide, swatch
 from .messages import Confirmer, MessageArea, guarded
 from .save_field import DEFAULT_RECORDS_DIR, SaveField
 from .turn import CoachPanel, TurnBar
@@ -97,6 +98,14 @@ class PlayTable(widgets.VBox):
     The *Hint* button (:class:`~windward_widgets.base.hint_panel.HintPanel`) shows the best few
     actions for the person who decides, searched for ``hint_seconds`` (adjustable on the
     table) or for ``hint_iterations`` games when given (reproducible with the table's seed).
+
+    One screen passed round the table (``hot_seat``, on unless the game's view says otherwise):
+    when the decision passes from one person to another and the next one has something only they
+    may see (:meth:`~windward_nb.core.view.GameView.private`: a hand, a sealed vote, a card chosen
+    face down, what a Lookout saw), the board and the controls hide behind a curtain, "Pass the
+    screen to Blue -- click when ready" (:class:`~windward_widgets.base.curtain.Curtain`), until
+    that player clicks. Whenever the screen passes, every control starts from its neutral value
+    (:meth:`pass_screen`): nothing one player set, typed or armed carries over to the next.
     """
 
     def __init__(self, game, *, view: GameView | None = None, bots: Mapping[int, Any] | None = None,
@@ -104,11 +113,13 @@ class PlayTable(widgets.VBox):
                  records_dir: str | os.PathLike = DEFAULT_RECORDS_DIR, record_name: str = "my-game",
                  server_writes: bool | None = None, bot_pause: float = 0.8, background: bool | None = None,
                  names: Sequence[str] | None = None, hint_seconds: float = 1.0, hint_iterations: int | None = None,
-                 **kwargs: Any):
+                 hot_seat: bool | None = None, **kwargs: Any):
         self.game = game
+        self.hot_seat = hot_seat                # None: as the game's view says (GameView.hot_seat)
+        self._viewer: int | None = None         # the person whose view the screen shows (None: nobody yet)
         self.view = view or view_for(game)
         n = self.view.players(game.state)
-        self.names = list(names) if names else None
+        self.names = check_names(names) or None
         self.max_bot_actions = max_bot_actions
         self.board_width = board_width
         self.bots: dict[int, Any] = {}
@@ -171,6 +182,7 @@ class PlayTable(widgets.VBox):
         self.summary = widgets.HTML()
         self.summary.add_class("ww-text-summary")
         self.title = widgets.HTML()
+        self.curtain = Curtain(self._ready_clicked)
 
         top = widgets.HBox([self.title, *self.seat_pickers, self.undo_button, self.bots_button, self.step_button,
                             self.pause], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -190,7 +202,7 @@ class PlayTable(widgets.VBox):
         self.main.add_class("ww-table-main")
         logs = widgets.VBox([widgets.HTML("<b>What happened</b> (newest turn first, in order within a turn)"),
                              self.event_log, self.bot_log], layout=widgets.Layout(width="100%", max_width="1100px"))
-        super().__init__(children=[top, self.main, self.save_field, logs, self.summary], **kwargs)
+        super().__init__(children=[top, self.curtain, self.main, self.save_field, logs, self.summary], **kwargs)
         self.add_class("ww-play-table")
         for seat, spec in (bots or {}).items():
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
@@ -224,6 +236,10 @@ class PlayTable(widgets.VBox):
     def refresh_panels(self, who: int, locked: bool) -> None:
         """Redraw the game's own panels (inside the table's hold); ``locked``: bots decide."""
 
+    def reset_panels(self) -> None:
+        """Put the game's own controls back to their neutral values (the screen passes to another
+        player: see :meth:`pass_screen`)."""
+
     def controls_layout(self) -> widgets.Layout:
         """The controls column: beside the board down to :data:`CONTROLS_MIN` px, never wider than
         the board's widest."""
@@ -232,9 +248,13 @@ class PlayTable(widgets.VBox):
 
     # ------------------------------------------------------------------ seats and bots
     def set_bot(self, seat: int, spec: Any, run: bool = True) -> None:
-        """Make ``seat`` a bot (a bot name of the game, an object) or a human (``"human"``/``None``)."""
-        if isinstance(spec, str) and spec not in self._bot_kinds and spec.lower() != "human":
-            raise ValueError(f"a seat is one of {', '.join(self._bot_kinds)} or a bot object, got {spec!r}")
+        """Make ``seat`` a bot or a human (``"human"``/``None``). A bot is an object, or a bot spec
+        of the game in the grammar of :mod:`windward_nb.core.bots` (``"mcts:iterations=200,c=1.4"``);
+        a spec with options joins the seat's picker."""
+        if isinstance(spec, str) and spec.strip().lower() == "human":
+            spec = "human"
+        if isinstance(spec, str) and spec != "human":
+            spec = self._picker_spec(spec)
         bot = None if spec is None or spec == "human" else self.view.make_bot(self.game.state, spec,
                                                                               self._bot_seed + seat)
         if bot is None:
@@ -242,7 +262,14 @@ class PlayTable(widgets.VBox):
         else:
             self.bots[seat] = bot
         picker = self.seat_pickers[seat]
-        value = spec if isinstance(spec, str) and spec in self._bot_kinds else ("human" if bot is None else None)
+        if isinstance(spec, str) and spec not in [v for _, v in picker.options]:
+            self._quiet = True
+            try:
+                picker.options = [*picker.options, (f"{spec.partition(':')[0]} bot ({spec.partition(':')[2]})",
+                                                     spec)]
+            finally:
+                self._quiet = False
+        value = spec if isinstance(spec, str) else ("human" if bot is None else None)
         if value and picker.value != value:
             self._quiet = True
             try:
@@ -254,6 +281,21 @@ class PlayTable(widgets.VBox):
         self.refresh()
 
     _quiet = False
+
+    def _picker_spec(self, spec: str) -> str:
+        """``spec`` in its plain form (the name as the picker lists it, the options as written),
+        or a ``ValueError`` naming the table's bots."""
+        from windward_nb.core.bots import parse_spec, split_specs
+
+        name, options = parse_spec(spec)
+        if len(split_specs(spec)) != 1:
+            raise ValueError(f"a seat takes one bot, got {spec!r}")
+        kinds = [k for k in self._bot_kinds if k != "human"]
+        key = name if name in kinds else name[:-3] if name.endswith("bot") and name[:-3] in kinds else None
+        if key is None:
+            raise ValueError(f"a seat is one of human, {', '.join(kinds)} (a bot may take options after a colon: "
+                             f"{kinds[0] if kinds else 'bot'}:name=value) or a bot object, got {spec!r}")
+        return key if not options else f"{key}:{spec.partition(':')[2].strip()}"
 
     def _seat_changed(self, seat: int):
         def changed(change: dict) -> None:
@@ -397,6 +439,8 @@ class PlayTable(widgets.VBox):
         self._refuse_while_busy()
         actions = [self.view.parse(self.game.state, a) for a in actions]
         seat = self.game.current_player
+        if self.curtain.shown:  # a call from code: whoever makes it has the screen
+            self._viewer = seat
         events: list = []
         self._begin_group()
         try:
@@ -425,6 +469,9 @@ class PlayTable(widgets.VBox):
         before a dangerous action, then :meth:`act`."""
         self._refuse_while_busy()
         seat = self.game.current_player
+        if self.curtain.shown:
+            raise self.view.error("Hot seat", f"the screen waits for {self.curtain.seat_name}, who clicks "
+                                                f"'I am {self.curtain.seat_name}' first")
         if seat in self.bots:
             raise self.view.error("Bots", f"{self.seat_name(seat)} is played by a bot: press Let bots play or "
                                           "Bot step, or make that seat human")
@@ -456,6 +503,60 @@ class PlayTable(widgets.VBox):
         if name is not None:
             self.save_field.name.value = name
         return self.save_field.save()
+
+    # ------------------------------------------------------------------ one screen, several players
+    def hot_seat_on(self) -> bool:
+        """Whether this table hides one player's secrets from the next (see the class docstring)."""
+        return bool(self.view.hot_seat if self.hot_seat is None else self.hot_seat)
+
+    def curtain_due(self) -> bool:
+        """The curtain is down now: a person other than the one at the screen decides, and has
+        something only they may see."""
+        who = self.game.current_player
+        if not self.hot_seat_on() or who < 0 or who in self.bots or self.busy or self.game.is_over:
+            return False
+        if self._viewer is None or self._viewer == who:
+            return False
+        return bool(self.view.private(self.game.state, who))
+
+    def pass_screen(self) -> None:
+        """The screen passes to another player: every control goes back to its neutral value and
+        nothing the last player saw, set, typed or armed is left (messages, a typed action, an open
+        choice, a dangerous action waiting for its second click, hints, the game's own controls)."""
+        self.messages.clear()
+        if self.board is not None:
+            self.board.clear_message()
+        self.actions.typed.value = ""
+        self.actions.typed_messages.clear()
+        self.actions.select.value = None
+        self.turn_bar._close_choice()
+        self._confirm.armed = None
+        if self.hint_panel.hints:
+            self.hint_panel.hints = []
+            self.hint_panel._position = None
+            self.hint_panel._draw()
+        self.reset_panels()
+
+    @guarded()
+    def _ready_clicked(self) -> None:
+        who = self.game.current_player
+        if who >= 0:
+            self._viewer = who
+        self.refresh()
+
+    def _follow_screen(self) -> bool:
+        """Who has the screen now; returns whether the curtain is down."""
+        due = self.curtain_due()
+        if due:
+            if not self.curtain.shown:
+                self.pass_screen()
+            return True
+        who = self.game.current_player
+        if who >= 0 and who not in self.bots and not self.busy and self._viewer != who:
+            if self._viewer is not None:
+                self.pass_screen()
+            self._viewer = who
+        return False
 
     @guarded()
     def _undo_clicked(self) -> None:
@@ -540,44 +641,61 @@ class PlayTable(widgets.VBox):
         return ""
 
     def refresh(self) -> None:
-        """Redraw every part from the game (in place)."""
+        """Redraw every part from the game (in place); behind the curtain, only what everyone sees."""
         who = self.game.current_player
         locked = who in self.bots or self.busy
         with self.hold_sync():
-            if self.board is not None:
-                self.board.refresh()
-            self.coach.refresh(self.busy_note())
-            self.actions.refresh()
-            self.turn_bar.refresh()
-            if locked:
-                for b in self.turn_bar.buttons.values():
-                    b.disabled = True
-            self.refresh_panels(who, locked)
-            self.hint_panel.refresh(locked)
-            self.undo_button.disabled = self.busy or not self._groups
-            self.step_button.disabled = self.busy or who not in self.bots
-            if self.busy:
-                self.bots_button.description, self.bots_button.icon = "Stop bots", "stop"
+            curtain = self._follow_screen()
+            if curtain:
+                self.curtain.show(self.seat_name(who))
             else:
-                self.bots_button.description, self.bots_button.icon = "Let bots play", "play"
-            self.bots_button.disabled = not self.bots
-            title = self.title_html()
-            if self.title.value != title:
-                self.title.value = title
-            log = self._log_html()
-            if self.event_log.value != log:
-                self.event_log.value = log
-            bots = "".join(f"<li>{esc(line)}</li>" for line in self.bot_lines[:120])
-            bot_log = (f'<details style="font-size:12px"><summary>Bot actions, newest first '
-                       f'({len(self.bot_lines)})</summary><ul class="ww-bots" style="max-height:12em;'
-                       f'overflow:auto;margin:0">{bots}</ul></details>') if self.bot_lines else ""
-            if self.bot_log.value != bot_log:
-                self.bot_log.value = bot_log
-            summary = ("<details><summary>Text summary (for screen readers and printing)</summary>"
-                       f'<pre style="font-size:12px;white-space:pre-wrap">{esc(self.text_summary())}'
-                       "</pre></details>")
-            if self.summary.value != summary:
-                self.summary.value = summary
+                self.curtain.lift()
+            hide(self.main, curtain)
+            hide(self.summary, curtain)
+            if not curtain:
+                self._refresh_controls(who, locked)
+            self._refresh_public()
+
+    def _refresh_controls(self, who: int, locked: bool) -> None:
+        """The board and the controls: drawn for the person at the screen."""
+        if self.board is not None:
+            self.board.refresh()
+        self.coach.refresh(self.busy_note())
+        self.actions.refresh()
+        self.turn_bar.refresh()
+        if locked:
+            for b in self.turn_bar.buttons.values():
+                b.disabled = True
+        self.refresh_panels(who, locked)
+        self.hint_panel.refresh(locked)
+        summary = ("<details><summary>Text summary (for screen readers and printing)</summary>"
+                   f'<pre style="font-size:12px;white-space:pre-wrap">{esc(self.text_summary())}'
+                   "</pre></details>")
+        if self.summary.value != summary:
+            self.summary.value = summary
+
+    def _refresh_public(self) -> None:
+        """What everyone at the table may see: the buttons above, the title, the logs."""
+        who = self.game.current_player
+        self.undo_button.disabled = self.busy or not self._groups
+        self.step_button.disabled = self.busy or who not in self.bots
+        if self.busy:
+            self.bots_button.description, self.bots_button.icon = "Stop bots", "stop"
+        else:
+            self.bots_button.description, self.bots_button.icon = "Let bots play", "play"
+        self.bots_button.disabled = not self.bots
+        title = self.title_html()
+        if self.title.value != title:
+            self.title.value = title
+        log = self._log_html()
+        if self.event_log.value != log:
+            self.event_log.value = log
+        bots = "".join(f"<li>{esc(line)}</li>" for line in self.bot_lines[:120])
+        bot_log = (f'<details style="font-size:12px"><summary>Bot actions, newest first '
+                   f'({len(self.bot_lines)})</summary><ul class="ww-bots" style="max-height:12em;'
+                   f'overflow:auto;margin:0">{bots}</ul></details>') if self.bot_lines else ""
+        if self.bot_log.value != bot_log:
+            self.bot_log.value = bot_log
 
     def text_summary(self) -> str:
         return self.view.text_summary(self.game.state, self.names)

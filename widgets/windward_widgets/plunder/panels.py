@@ -83,7 +83,9 @@ class VotePanel(widgets.VBox):
 
     With ``seat=None`` (one screen passed round the table) the panel acts for
     whoever must choose now and shows nobody's sealed choice but that player's
-    own. A panel never acts for another seat than its own.
+    own. A panel never acts for another seat than its own. Whenever the choice passes to
+    another player, a new round or a new phase, the cubes start at 0 (:meth:`reset`): one
+    player's bid never shows on the next one's slider.
     """
 
     def __init__(self, game, seat: int | None = None, act: Act | None = None, messages: MessageArea | None = None,
@@ -110,6 +112,7 @@ class VotePanel(widgets.VBox):
                                    layout=widgets.Layout(width="auto"))
         self.fist.add_class("wop-fist")
         self.fist.on_click(lambda _b: self._do(PlunderAction("bid", int(self.cubes.value)), _b))
+        self._chooser: tuple = ()               # (who chooses, round, phase) the controls were last set for
         self.compass_row = widgets.HBox(list(self.compass_buttons.values()),
                                         layout=widgets.Layout(flex_flow="row wrap"))
         self.bid_row = widgets.HBox([self.cubes, self.fist], layout=widgets.Layout(flex_flow="row wrap"))
@@ -136,6 +139,11 @@ class VotePanel(widgets.VBox):
             return self.seat
         who = self.game.current_player
         return who if who >= 0 else None
+
+    def reset(self) -> None:
+        """The controls at their neutral values: no cubes in the fist."""
+        if self.cubes.value != 0:
+            self.cubes.value = 0
 
     # ----------------------------------------------------------------------- drawing
     def status_html(self) -> str:
@@ -178,6 +186,10 @@ class VotePanel(widgets.VBox):
         else:
             title = f"Wind {DIRECTION_NAMES[s.wind]}; Blackbeard: {view.colour(s.blackbeard)}"
         with self.hold_sync():
+            chooser = (deciding, s.round, ph)
+            if chooser != self._chooser:        # another player, round or phase: start from nothing
+                self._chooser = chooser
+                self.reset()
             value = f"<b>{esc(title)}</b>"
             if self.title.value != value:
                 self.title.value = value
@@ -197,5 +209,7 @@ class VotePanel(widgets.VBox):
                 if self.cubes.max != have:
                     self.cubes.value = min(self.cubes.value, have)
                     self.cubes.max = have
+            elif self.cubes.max != 10:              # nobody's cube count stays on it
+                self.cubes.max = 10
 
 

@@ -45,6 +45,9 @@ class PlunderTable(PlayTable):
         self.tallies = TallyPanel(self.game)
         return {"top": [self.vote], "bottom": [self.tallies]}
 
+    def reset_panels(self) -> None:
+        self.vote.reset()
+
     def refresh_panels(self, who: int, locked: bool) -> None:
         self.vote.refresh()
         if locked:

@@ -43,6 +43,9 @@ class TailwindsTable(PlayTable):
         self.hand = HandPanel(self.game, act=act, view=self.view, messages=self.messages)
         return {"middle": [self.hand]}
 
+    def reset_panels(self) -> None:
+        self.board.view.boat = None           # the boat the last player picked to move
+
     def refresh_panels(self, who: int, locked: bool) -> None:
         # a hot-seat table shows the private cards of the person deciding now, and nobody's else
         self.hand.refresh(viewer=who if who >= 0 and not locked else -1)
