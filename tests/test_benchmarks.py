@@ -32,3 +32,47 @@ def test_benchmark_script_runs(script, args, expect):
                           text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert expect in done.stdout
+
+
+@pytest.mark.parametrize("game, arm, extra", [("tailwinds", "mcts", []), ("winds-of-plunder", "ismcts", []),
+                                              ("north-wind", "greedy", []),
+                                              ("windward", "mcts", ["--option", "notoriety_goal=2"])])
+def test_the_head_to_head_benchmark_plays_and_writes_its_result(tmp_path, game, arm, extra):
+    import json
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "openspiel_h2h.py"), "--game", game, "--arm", arm,
+                           "--games", "1", "--seconds", "0.002", "--out", str(tmp_path), *extra],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    doc = json.loads((tmp_path / f"{game}-{arm}.json").read_text())
+    s = doc["summary"]
+    assert s["games"] == 1 and 0 <= s["wilson95"][0] <= s["wilson95"][1] <= 1 and doc["rows"][0]["seats"][0] == "ours"
+    assert doc["rows"][0]["searched"][0] >= 1 and doc["seconds_per_searched_decision"] == 0.002
+    assert doc["seeds"] == [200_000, 200_000] and doc["games_asked"] == 1 and doc["note"] == ""
+
+
+def test_the_head_to_head_benchmark_stops_at_its_cpu_limit_and_resumes(tmp_path):
+    """--cpu-limit keeps the games finished and says how many of those asked were played;
+    --resume goes on from the next game."""
+    import json
+
+    run = [sys.executable, str(ROOT / "benchmarks" / "openspiel_h2h.py"), "--game", "tailwinds", "--arm", "greedy",
+           "--games", "3", "--seconds", "0.002", "--out", str(tmp_path)]
+    done = subprocess.run([*run, "--cpu-limit", "0.001"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    doc = json.loads((tmp_path / "tailwinds-greedy.json").read_text())
+    assert doc["summary"]["games"] == 1 and "1 of the 3 games" in doc["note"] and doc["seeds"] == [200_000, 200_000]
+    done = subprocess.run([*run, "--resume"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    doc = json.loads((tmp_path / "tailwinds-greedy.json").read_text())
+    assert [r["seed"] for r in doc["rows"]] == [200_000, 200_001, 200_002] and doc["note"] == ""
+
+
+def test_the_judge_fit_runs_and_writes_its_weights(tmp_path):
+    import json
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "family_value_fit.py"), "--game", "tailwinds",
+                           "--games", "12", "--out", str(tmp_path)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    doc = json.loads((tmp_path / "tailwinds.json").read_text())
+    assert len(doc["weights"]) == len(doc["features"]) and doc["held_out_logloss"]["fitted"] > 0

@@ -106,7 +106,7 @@ def test_captains_at_port_trade_supply_cards():
     assert s.ships[0].hand == ["harpoon"] and sorted(s.ships[1].hand) == ["coffee", "fuel"]
     ev = events(ev, "CardsTraded")[0]
     assert (ev.data["from"], ev.data["to"], ev.data["card"]) == (0, 1, "fuel")
-    g.apply("trade 2 coffee 1")                                # either way, any number of times
+    g.apply("trade 2 coffee 1")                                # either way (R31 limits only undoing a gift)
     assert sorted(s.ships[0].hand) == ["coffee", "harpoon"] and s.ships[1].hand == ["fuel"]
     assert g.current_player == 0 and s.turn.mates == 2      # trading costs nothing
 
@@ -342,3 +342,23 @@ def test_ship_at_port_is_not_a_target_and_ships_never_share_a_space():
     legal = [str(a) for a in g.legal_actions()]
     assert "leave port N" not in legal and "leave port NE" in legal
     assert g.state.ships[1].pos != PORT
+
+
+# R31. "Players may trade Supply Cards with each other openly - at any time - if both player's ships
+# are At Port": nothing limits how often, so a card could go round for ever. Within one turn a gift
+# is not given back, and a card received in a trade is not passed on.
+def test_a_card_given_this_turn_is_not_given_back_nor_passed_on():
+    g = coop(3, ships=[{"pos": "port", "hand": ["fuel", "harpoon"]}, {"pos": "port", "hand": ["fuel"]},
+                       {"pos": "port", "hand": []}])
+    g.apply("trade 1 fuel 2")
+    before = g.state.fingerprint()
+    with pytest.raises(ww.IllegalActionError, match=r"giving it back would undo the trade"):
+        g.apply("trade 2 fuel 1")                          # player 2's own fuel too: the same position
+    g.apply("trade 2 fuel 3")                              # player 2 held a fuel of its own: it may go
+    with pytest.raises(ww.IllegalActionError, match=r"received this Fuel this turn"):
+        g.apply("trade 2 fuel 3")                          # the fuel received from player 1 stays
+    assert g.state.ships[1].hand == ["fuel"] and g.state.fingerprint() != before
+    with pytest.raises(ww.IllegalActionError, match=r"received this Fuel this turn"):
+        g.apply("trade 3 fuel 1")
+    legal = [str(a) for a in g.legal_actions()]
+    assert "trade 3 fuel 1" not in legal and "trade 1 harpoon 2" in legal

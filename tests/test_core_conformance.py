@@ -67,7 +67,8 @@ def test_long_playouts_with_every_variant(players):
     report = testing.check_playouts(factory(config), games=1, seed=100 + players, max_plies=3000, clone_every=200,
                                     observe_every=25, refuse_every=31, check_all_legal=False, hidden=True,
                                     from_dict=GameState.from_dict)
-    assert report.plies > 1000 and report.redraws > 0
+    # a whole random game (seed 102's became shorter, 784 plies, once R31 refused a take-back)
+    assert (report.finished == 1 or report.plies > 1000) and report.plies > 600 and report.redraws > 0
 
 
 # ------------------------------------------------------------------------------ hidden information

@@ -439,3 +439,156 @@ def test_openspiel_mcts_games_are_reproducible_from_their_seeds():
     other, _ = _mcts_game(game, 4)
     assert first.is_terminal() and again.history() == first.history()
     assert other.history() != first.history()
+
+
+# ==================================================================================== fair imperfect information
+# one short configuration per game (random rollouts to the end stay short)
+FAIR = [("windward", dict(players=2, notoriety_goal=2)), ("windward", dict(players=3, mode="cooperative")),
+        ("north-wind", dict(players=3, max_turns=6)), ("plunder", dict(players=4, rounds=2)),
+        ("tailwinds", dict(players=3))]
+FAIR_IDS = [f"{g}-{','.join(f'{k}={v}' for k, v in p.items())}" for g, p in FAIR]
+
+
+def _decisions(game, seed, every=7, limit=400):
+    """States where a seat decides, every ``every`` decisions along a random game."""
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    n = 0
+    for _ in range(limit * 20):
+        if state.is_terminal() or n >= limit:
+            return
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        if n % every == 0:
+            yield state.clone()
+        n += 1
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+@pytest.mark.parametrize("name, params", FAIR, ids=FAIR_IDS)
+def test_redealing_what_the_decider_cannot_see_changes_nothing_it_knows(name, params):
+    """The measure of issue 31: the hidden parts dealt again (resample_from_infostate, the rules'
+    determinize) leave the decider's observation and information state (strings and tensors) and
+    its legal actions as they were, while the true table behind them does change."""
+    game = load_game(name, **params)
+    redrawn = checked = 0
+    states = [s for seed in (5, 6, 7) for s in _decisions(game, seed=seed, limit=60)]
+    for k, state in enumerate(states):
+        p = state.current_player()
+        info, obs = state.information_state_string(p), state.observation_string(p)
+        info_t, obs_t = state.information_state_tensor(p), state.observation_tensor(p)
+        for j in range(2):
+            twin = state.resample_from_infostate(p, np.random.default_rng(100 * k + j))
+            assert twin.information_state_string(p) == info and twin.observation_string(p) == obs
+            assert twin.information_state_tensor(p) == info_t and twin.observation_tensor(p) == obs_t
+            assert twin.legal_actions() == state.legal_actions() and twin.current_player() == p
+            redrawn += core(twin).fingerprint() != core(state).fingerprint()
+            checked += 1
+    assert checked >= 10 and redrawn > 0, (checked, redrawn)
+
+
+def test_a_resampled_state_plays_on_and_remembers_for_its_seat():
+    game = load_game("north-wind", players=2, max_turns=8)
+    state = next(s for i, s in enumerate(_decisions(game, seed=2, every=1)) if i == 25)
+    p = state.current_player()
+    twin = state.resample_from_infostate(p, np.random.default_rng(3))
+    before = twin.information_state_string(p).splitlines()[:-1]
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        if twin.is_terminal():
+            break
+        if twin.is_chance_node():
+            actions, probs = zip(*twin.chance_outcomes())
+            twin.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            twin.apply_action(int(rng.choice(twin.legal_actions())))
+    after = twin.information_state_string(p).splitlines()
+    assert after[:len(before)] == before and len(after) > len(before)   # perfect recall goes on
+    other = twin.information_state_string(1 - p)
+    assert "imagines it" in other.splitlines()[0]   # another seat's memory of a drawn world starts there
+
+
+def test_the_tensors_have_a_fixed_shape_and_differ_between_seats():
+    game = load_game(players=3)
+    state = _set_up(game)
+    assert game.observation_tensor_shape() == [1024] and game.information_state_tensor_shape() == [2048]
+    views = [tuple(state.observation_tensor(seat)) for seat in range(3)]
+    assert len(set(views)) == 3   # each seat sees its own hand
+
+
+def test_a_card_drawn_face_down_into_another_hand_is_not_shown():
+    from windward_nb.tailwinds.scenario import scenario as tw_scenario
+
+    s = tw_scenario(characters=["sailor", "crew"], boats=[[(4, 1), (2, 1)], [(12, 1), (11, 1)]], turn=0, card="2",
+                    revealed={1: "1"})
+    s.pending.append({"kind": "draw", "to": "hand", "seat": 0})
+    draw = TW_RULES.parse("draw anchor")
+    assert tw_spiel.chance_text(s, draw, 0) == "draw anchor"
+    assert "face down" in tw_spiel.chance_text(s, draw, 1) and "anchor" not in tw_spiel.chance_text(s, draw, 1)
+    s.pending[-1] = {"kind": "draw", "to": "market"}
+    assert tw_spiel.chance_text(s, draw, 1) == "draw anchor"
+
+
+def _ismcts(game, seed, simulations=3):
+    from open_spiel.python.algorithms import ismcts
+
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=np.random.RandomState(seed))
+    draws = np.random.default_rng(seed)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, draws))
+    return bot
+
+
+@pytest.mark.parametrize("name, params", FAIR[:1] + FAIR[2:], ids=FAIR_IDS[:1] + FAIR_IDS[2:])
+def test_openspiel_ismcts_plays_complete_games(name, params):
+    """OpenSpiel's information-set MCTS (the Python one: pyspiel's compiled ISMCTSBot crashes on
+    Python games, OpenSpiel's own python_kuhn_poker included) plays every seat of a whole game."""
+    params = dict(params, notoriety_goal=1) if name == "windward" else params
+    game = load_game(name, **params)
+    bots = [_ismcts(game, 10 + seat) for seat in range(game.num_players())]
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(bots[state.current_player()].step(state)))
+    rules = core(state).rules
+    assert rules.is_over(core(state)) and state.returns() == [float(x) for x in rules.returns(core(state))]
+
+
+@pytest.mark.parametrize("name, params", FAIR[2:], ids=FAIR_IDS[2:])
+def test_ismcts_searches_alike_from_a_table_dealt_again(name, params):
+    """A table whose hidden parts are dealt again is, to the decider, the same table: OpenSpiel's
+    ISMCTS on our resampling chooses the same action from both (its plain MCTSBot need not)."""
+    game = load_game(name, **params)
+    for k, state in enumerate(_decisions(game, seed=7, every=11, limit=60)):
+        p = state.current_player()
+        twin = state.resample_from_infostate(p, np.random.default_rng(k))
+        assert _ismcts(game, k).step(state) == _ismcts(game, k).step(twin)
+
+
+def test_a_policy_that_repeats_pick_up_and_drop_still_finishes_through_the_adapter():
+    """Issue 31's repro, made cheap: OpenSpiel's MCTS, having lost, looped "pick up tokens" /
+    "drop tokens" until max_decisions turned the game into "no winner". A policy that always
+    plays what came back most recently (a pick-up after a drop) now finishes head-to-head races."""
+    from windward_nb.core.testing import ComebackPolicy
+
+    game = load_game(players=2, notoriety_goal=5, max_decisions=20_000)
+    table = game.config.table
+    for seed in (5007, 5008):
+        policy = ComebackPolicy(seed)
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                s = core(state)
+                a = policy(s, RULES.legal_actions(s))
+                state.apply_action(table.player_id(a))
+        assert not state._play.cut and RULES.is_over(core(state)) and sorted(state.returns()) == [0.0, 1.0]

@@ -62,7 +62,8 @@ def test_record_fields_and_players(tmp_path):
     res, _ = played(3, 11, bots=["greedy", "random", "greedy"], max_actions=400)
     d = json.loads(res.record.to_json())
     assert d["format"] == FORMAT and d["version"] == 1
-    assert d["options"] == {"players": 3, "mode": "free-for-all", "planet": "large", "variants": [], "edition": "a"}
+    assert d["options"] == {"players": 3, "mode": "free-for-all", "planet": "large", "variants": [], "edition": "a",
+                            "takebacks": False}
     comp = ww.load_components()
     assert d["components"] == {"name": comp.name, "hash": comp.content_hash}
     assert [p["kind"] for p in d["players"]] == ["bot"] * 3

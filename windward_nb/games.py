@@ -32,7 +32,7 @@ GAMES = (
     GameType(name="north-wind", title="North Wind", module="windward_nb.northwind",
              record_format="north-wind-record", suffix=".nwr.json", players=(2, 4), parts={
                  "new_game": ".game:new_game", "rules": ".rules:RULES", "record": ".record:Record",
-                 "bots": ".bots:BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
+                 "bots": ":BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".simulation:simulation_tally", "odds": ".odds",
                  "openspiel": "windward_nb.openspiel.northwind",
                  "table": "windward_widgets.northwind.table:NorthWindTable",
@@ -40,7 +40,7 @@ GAMES = (
     GameType(name="winds-of-plunder", title="Winds of Plunder", module="windward_nb.plunder",
              record_format="winds-of-plunder-record", suffix=".wpr.json", players=(3, 5), parts={
                  "new_game": ":new_game", "rules": ".rules:RULES", "record": ".record:Record",
-                 "bots": ".bots:BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
+                 "bots": ":BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".experiments:simulation_tally",
                  "openspiel": "windward_nb.openspiel.plunder",
                  "table": "windward_widgets.plunder.table:PlunderTable",
@@ -48,7 +48,7 @@ GAMES = (
     GameType(name="tailwinds", title="Tailwinds", module="windward_nb.tailwinds",
              record_format="tailwinds-record", suffix=".twr.json", players=(2, 4), parts={
                  "new_game": ".game:new_game", "rules": ".rules:RULES", "record": ".record:Record",
-                 "bots": ".bots:BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
+                 "bots": ":BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".stats:simulation_tally",
                  "openspiel": "windward_nb.openspiel.tailwinds",
                  "table": "windward_widgets.tailwinds.table:TailwindsTable"}),

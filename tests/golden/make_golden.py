@@ -1,6 +1,7 @@
 """Write tests/golden/windward_golden.json: how Windward behaved before it moved onto the core.
 
-Run once on the commit before the move (it imports only public paths that exist before and after):
+Run once on the commit before the move (it imports only public paths that exist before and after),
+and again only for an intended rule change (so far: ruling R31, issue 31; see tests/test_golden.py):
 
     python tests/golden/make_golden.py
 

@@ -9,7 +9,13 @@ from windward_nb.northwind.scenario import scenario
 
 
 def game(players=2, **kw):
-    """A scenario game with chance left to the test (auto_chance=False)."""
+    """A scenario game with chance left to the test (auto_chance=False).
+
+    The rule tests script a voyage tile by tile ("reveal" between tiles), so they play with
+    ``stop_early=True`` unless they say otherwise; the default voyage (N6, ``stop_early=False``)
+    is tested in test_nw_voyage.py.
+    """
+    kw.setdefault("stop_early", True)
     return scenario(players=players, **kw)
 
 

@@ -63,7 +63,7 @@ def test_greedy_fights_only_with_good_odds_and_explains():
 
 def test_greedy_buys_its_shopping_list_and_keeps_the_second_action_for_the_task():
     g = scenario(players=2, stacks={"olsand": ["salt-1", "grain-1", "olsand"]}, hold=[{"fish": 1}, {}],
-                 letters=[0, 0])
+                 letters=[0, 0], stop_early=True)
     bot = GreedyBot(seed=0)
     g.apply("sail olsand")
     g.apply("reveal")

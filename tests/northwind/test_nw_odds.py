@@ -178,7 +178,7 @@ def sail_once(base, rng, lookout, avoid):
 def test_engine_voyages_match_the_exact_odds(tiles, sail, lookout, avoid):
     n = 1500
     g = scenario(players=2, turn=1, stacks={"olsand": tiles}, gold=[40, 40], sail=[sail, 4],
-                 crew=[["lookout"] if lookout else [], []], letters=[2, 2])
+                 crew=[["lookout"] if lookout else [], []], letters=[2, 2], stop_early=True)
     g.apply("sail olsand")
     g.apply("reveal")
     while g.state.phase != "shuffle":

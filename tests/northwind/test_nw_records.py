@@ -34,7 +34,7 @@ def test_ww_load_record_dispatches_on_the_format(tmp_path):
     path = g.record.save(tmp_path / "start.nwr.json")
     rec = load_record(path)  # the core reader dispatches on the format (ww.load_record is still Windward's)
     assert rec.FORMAT == "north-wind-record" and rec.options["players"] == 3
-    assert rec.options["stop_early"] is True and "data" not in rec.options
+    assert rec.options["stop_early"] is False and "data" not in rec.options
 
 
 def test_the_score_sheet_reads_turn_by_turn():
@@ -78,7 +78,7 @@ def test_new_game_names_the_seats():
 def test_a_scenario_game_records_its_start_and_replays():
     from windward_nb.northwind.scenario import scenario
 
-    g = scenario(players=3, stacks={"olsand": ["wreck"]}, gold=[0, 9, 2], auto_chance=True, seed=3)
+    g = scenario(players=3, stacks={"olsand": ["wreck"]}, gold=[0, 9, 2], auto_chance=True, seed=3, stop_early=True)
     for a in ("sail olsand", "reveal", "salvage", "end voyage"):
         g.apply(a)
     again = Record.from_json(g.record.to_json()).replay()

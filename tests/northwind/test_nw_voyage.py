@@ -97,13 +97,55 @@ def test_the_captain_may_end_a_voyage_early_but_only_after_a_tile():
     assert "VoyageEnded" in kinds(ev) and "LetterReceived" in kinds(ev)
 
 
-def test_without_stop_early_the_voyage_runs_on_by_itself():
+# N6. The rules text: "Each time you reveal a Sea tile, you must choose what to do with it before
+# revealing the next Sea tile." and, at a pirate, "you pay 1 gold to continue your voyage, i.e.,
+# reveal the next tile (if you haven't yet reached the end of the range of your voyage limit)".
+# A voyage ends at its range, after two actions, or at a defeat; never at the captain's will.
+def test_by_default_the_voyage_runs_on_by_itself_to_its_range():
     g = game(stacks={"olsand": ["salt-1", "grain-1", "wreck", "fish-1", "olsand"]}, stop_early=False)
     play(g, "sail olsand", "reveal", "pass")
     assert g.state.phase == "tile" and g.state.row == ["salt-1", "grain-1"]
-    refused(g, "end voyage", V)
+    refused(g, "end voyage", V, "cannot be ended at will")
     play(g, "pass", "salvage")
     assert g.state.row == ["salt-1", "grain-1", "wreck", "fish-1"]
+    ev = play(g, "pass")                                 # the fourth tile: the range (sail 4) is reached
+    assert "the end of its range" in next(e.text for e in ev if e.kind == "VoyageEnded")
+
+
+def test_the_default_is_the_rules_reading_and_a_record_without_the_option_replays_the_old_way():
+    import json
+
+    from windward_nb.northwind import new_game
+    from windward_nb.northwind.record import Record
+
+    g = new_game(players=2, seed=3)
+    assert g.state.options["stop_early"] is False and g.record.options["stop_early"] is False
+    old = scenario(players=2, stacks={"olsand": ["salt-1", "wreck"]}, stop_early=True, seed=1)
+    for a in ("sail olsand", "reveal", "pass", "end voyage"):
+        old.apply(a)
+    d = json.loads(old.record.to_json())
+    del d["options"]["stop_early"]                       # a record from before the option's default changed
+    again = Record.from_dict(d).replay()
+    assert again.state.fingerprint() == old.state.fingerprint() and again.state.options["stop_early"] is True
+
+
+def test_after_paying_a_pirate_the_next_tile_is_revealed_and_a_defeat_ends_the_voyage():
+    g = game(stacks={"olsand": ["fog-1", "salt-1", "fog-2", "wreck"]}, gold=[3, 3], stop_early=False)
+    play(g, "sail olsand", "reveal", "event pirate 1", "pay")
+    assert g.state.row == ["fog-1", "salt-1"] and g.state.phase == "tile"
+    play(g, "pass", "event pirate 3")
+    ev = play(g, "fight")                                # 1 cannon cannot score 3 hits: a defeat at once
+    assert "VoyageEnded" in kinds(ev) and g.state.phase == "shuffle"
+
+
+def test_the_commercial_letter_is_no_reward_for_turning_back():
+    # with the voyage running to its range, a captain who used one tile sees every tile up to the range
+    g = game(stacks={"olsand": ["wreck", "salt-1", "grain-1", "fish-1"]}, letters=[0, 0], stop_early=False)
+    play(g, "sail olsand", "reveal", "salvage")
+    assert g.state.phase == "tile" and g.state.row == ["wreck", "salt-1"]
+    play(g, "pass", "pass")
+    ev = play(g, "pass")
+    assert "VoyageEnded" in kinds(ev) and "LetterReceived" in kinds(ev) and len(g.state.stacks[2]) == 8
 
 
 def test_a_tile_with_nothing_to_do_is_passed_for_the_captain():

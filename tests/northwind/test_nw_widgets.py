@@ -59,14 +59,13 @@ def test_coach_hints_and_dangers():
     assert c.kind == "pirate" and "0%" in c.hints[0]
     assert "cannot score 3 hits" in VIEW.danger(g.state, "fight")
     assert VIEW.danger(g.state, "pay") is None
-    g.apply("pay")
-    g.apply("reveal")
+    g.apply("pay")                                    # the voyage runs on to the next tile by itself (N6)
     assert VIEW.danger(g.state, "pass") == "You could complete a task here."
     assert [t.actions for t in VIEW.board(g.state).targets] == [("deliver",)]
 
 
 def test_turn_buttons_follow_the_phase():
-    g = scenario(players=2, stacks={"olsand": ["salt-1", "wreck"]}, crew=[["lookout"], []])
+    g = scenario(players=2, stacks={"olsand": ["salt-1", "wreck"]}, crew=[["lookout"], []], stop_early=True)
     shown = lambda: [b.key for b in VIEW.turn_buttons(g.state) if b.show]  # noqa: E731
     assert shown() == []
     g.apply("sail olsand")
@@ -75,6 +74,15 @@ def test_turn_buttons_follow_the_phase():
     assert not end.legal and "at least one tile" in end.reason
     g.apply("look")
     assert shown() == ["keep", "under", "end"]
+
+
+def test_with_the_rules_voyage_there_is_no_end_voyage_button():
+    # N6: a voyage ends at its range, after two actions or at a pirate defeat, never at will
+    g = scenario(players=2, stacks={"olsand": ["salt-1", "wreck"]}, crew=[["lookout"], []])
+    g.apply("sail olsand")
+    assert [b.key for b in VIEW.turn_buttons(g.state) if b.show] == ["reveal", "look"]
+    g.apply("reveal")
+    assert "end" not in [b.key for b in VIEW.turn_buttons(g.state) if b.show]
 
 
 # ------------------------------------------------------------------------------- the widgets alone
@@ -140,7 +148,7 @@ def test_a_voyage_by_clicks_buttons_and_the_actions_list():
     assert "North Wind — turn 1, first to 10 task tokens" in unescape(t.title.value)
     t.board.click(2)
     assert t.coach.text == "Player 1: reveal the first tile."
-    assert [b.description for b in t.turn_bar.shown()] == ["Reveal next tile", "End voyage"]
+    assert [b.description for b in t.turn_bar.shown()] == ["Reveal next tile"]
     t.turn_bar.press("reveal")
     assert g.state.tile_id == "salt-1"
     t.actions.select.value = "buy salt"

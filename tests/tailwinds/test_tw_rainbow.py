@@ -157,3 +157,29 @@ def test_the_discards_become_the_deck_when_it_runs_out():
     assert "RainbowReshuffled" in kinds(ev) and len(s.deck) == 17 and s.discard == []
     play(s, str(RULES.chance_outcomes(s)[0][0]))
     assert len(s.market) == 3 and len(s.deck) == 16
+
+
+# T15. The rules text: "You may choose any of the three face up Rainbow cards. Once you choose a card,
+# replace it with the top card from the deck immediately." The new card takes the taken card's place.
+def test_the_card_drawn_replaces_the_card_taken_in_its_place():
+    s = sailor_turn()
+    assert s.market == ["anchor", "bail-out", "current"] and s.options["market_refill"] == "slot"
+    play(s, "move fore 2", "end turn", "take bail-out", "draw fair-wind")
+    assert s.market == ["anchor", "fair-wind", "current"]
+    s = sailor_turn(rainbow=["telescope", None])       # a card taken by an effect is replaced the same way
+    play(s, "play telescope", "take anchor", "draw fair-wind")
+    assert s.market == ["fair-wind", "bail-out", "current"]
+
+
+def test_the_old_refill_after_the_cards_left_stays_an_option_and_old_records_replay_with_it():
+    s = sailor_turn(market_refill="end")
+    play(s, "move fore 2", "end turn", "take bail-out", "draw fair-wind")
+    assert s.market == ["anchor", "current", "fair-wind"]
+    from windward_nb.tailwinds import new_game
+    from windward_nb.tailwinds.record import Record
+
+    g = new_game(players=2, seed=3)
+    assert g.record.options["market_refill"] == "slot"
+    d = g.record.to_dict()
+    del d["options"]["market_refill"]                   # a record made before the option existed
+    assert Record.from_dict(d).replay().state.options["market_refill"] == "end"

@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 from collections.abc import Callable, Hashable
 
 import numpy as np
@@ -125,6 +125,10 @@ class Plan(Option):
             draw_chance(rules, state, rng)
             if rules.decider(state) != seat or (self.done is not None and self.done(state, steps)):
                 return
+
+
+#: the clocks a time budget can be counted on
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def draw_chance(rules: Any, state: Any, rng: np.random.Generator) -> None:
@@ -227,6 +231,8 @@ class MCTSBot(Bot):
     what they do, not by luck; the budget counts option plays and is rounded up to whole worlds.
     With ``trust_first`` a paired search measures the margin by the standard error of the gap
     itself, world by world (much smaller than the two plans' errors together).
+    ``clock="cpu"`` counts ``seconds`` in this process's CPU time instead of wall time (a fair
+    budget on a busy machine).
     """
 
     name = "MCTSBot"
@@ -234,8 +240,12 @@ class MCTSBot(Bot):
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.7, rollout: Any = "random", rollout_plies: int = 200, widen: float = 1.0,
                  max_options: int = 64, own_moves: bool = False, trust_first: float = 0.0,
-                 to_own_turn: bool = False, paired: bool = False):
+                 to_own_turn: bool = False, paired: bool = False, clock: str = "wall"):
         super().__init__(seed)
+        if clock not in CLOCKS:
+            raise ValueError(f"clock is one of {', '.join(CLOCKS)}, got {clock!r}")
+        self.clock = clock
+        self._now = CLOCKS[clock]
         if iterations is None and seconds is None:
             iterations = 200
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
@@ -329,7 +339,7 @@ class MCTSBot(Bot):
         if seat < 0:
             raise ValueError("no seat decides here")
         root = _Node()
-        t0 = time.perf_counter()
+        t0 = self._now()
         deadline = t0 + self.seconds if self.seconds is not None else None
         if self.paired:
             return self._search_paired(rules, state, seat, t0, deadline)
@@ -340,14 +350,14 @@ class MCTSBot(Bot):
             done += 1
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error) for k, e in root.children.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
-        self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
+        self.last = SearchResult(seat, done, self._now() - t0, stats)
         return self.last
 
     def _budget_left(self, done: int, deadline: float | None) -> bool:
         """May another iteration run (``done`` so far; at least one always runs before the clock counts)?"""
         if self.iterations is not None and done >= self.iterations:
             return False
-        return deadline is None or done == 0 or time.perf_counter() < deadline
+        return deadline is None or done == 0 or self._now() < deadline
 
     def _search_paired(self, rules: Any, state: Any, seat: int, t0: float, deadline: float | None) -> SearchResult:
         """Every option on the same sampled worlds with the same chance (see ``paired``)."""
@@ -392,7 +402,7 @@ class MCTSBot(Bot):
 
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error, gap_error(k)) for k, e in edges.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
-        self.last = SearchResult(seat, done, time.perf_counter() - t0, stats)
+        self.last = SearchResult(seat, done, self._now() - t0, stats)
         return self.last
 
     def _options(self, rules: Any, state: Any, seat: int) -> list[Option]:
@@ -476,3 +486,20 @@ class MCTSBot(Bot):
         """Each seat's value where a rollout stopped: ``rules.value`` if the game has one."""
         value = getattr(rules, "value", None)
         return list(value(world)) if value is not None else default_value(rules, world)
+
+
+class TunedMCTSBot(MCTSBot):
+    """:class:`MCTSBot` with a game's measured defaults (:attr:`DEFAULTS`, keyword arguments of
+    :class:`MCTSBot`) for whatever the caller leaves unset; a budget given (``iterations`` or
+    ``seconds``) replaces the default budget. A game's search module subclasses it (for example
+    :class:`windward_nb.northwind.search.MCTSBot`) and ``make_bot("mcts")`` makes that."""
+
+    DEFAULTS: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, seed: Any = None, **options: Any):
+        opts = dict(self.DEFAULTS)
+        if options.get("iterations") is not None or options.get("seconds") is not None:
+            opts.pop("iterations", None)
+            opts.pop("seconds", None)
+        opts.update({k: v for k, v in options.items() if v is not None})
+        super().__init__(seed, **opts)

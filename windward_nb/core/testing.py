@@ -327,3 +327,98 @@ def _check_undo(game: Any, seed: int, prints: list[tuple[int, str]]) -> None:
             raise _fail(seed, game.ply, "undo gives another position than the one played through")
     if game.state.fingerprint() != prints[0][1]:
         raise _fail(seed, 0, "undoing everything does not return to the start")
+
+
+# ------------------------------------------------------------------------------ termination
+class ComebackPolicy:
+    """A policy that hunts for cycles: at each decision it plays the legal action that most recently
+    became legal *again* for that seat (legal at one of its decisions, not at a later one, legal once
+    more now: "pick up" after "drop", a card handed back); while no such action is legal, a
+    uniformly random one (seeded). Where the rules let a pair of actions undo each other without
+    limit, this policy finds the pair and plays it forever.
+
+    ``policy(state, legal) -> action``; one instance serves every seat (it keeps each seat apart).
+    """
+
+    def __init__(self, seed: int = 0):
+        self.rng = np.random.default_rng(seed)
+        self.last: dict[int, set[str]] = {}  # seat -> the texts legal at its previous decision
+        self.seen: dict[int, set[str]] = {}  # seat -> every text ever legal for it
+        self.back: dict[int, dict[str, int]] = {}  # seat -> text -> the decision it came back at
+        self.t = 0
+
+    def __call__(self, state: Any, legal: list) -> Any:
+        seat = type(state).rules.decider(state)
+        self.t += 1
+        texts = [str(a) for a in legal]
+        last, seen = self.last.get(seat, set()), self.seen.setdefault(seat, set())
+        back = self.back.setdefault(seat, {})
+        for k in texts:
+            if k in seen and k not in last:
+                back[k] = self.t
+        seen.update(texts)
+        self.last[seat] = set(texts)
+        times = [back.get(k, -1) for k in texts]
+        best = max(times)
+        pool = [i for i, x in enumerate(times) if x == best]
+        return legal[pool[int(self.rng.integers(len(pool)))]]
+
+
+@dataclass
+class TerminationReport:
+    """What :func:`check_termination` measured: games finished, the longest game (plies, chance
+    included) and the most decisions within one turn (plies under one ``turn_label``)."""
+
+    games: int = 0
+    finished: int = 0
+    longest_game: int = 0
+    longest_turn: int = 0
+    longest_turn_at: str = ""
+
+    def __str__(self) -> str:
+        return (f"{self.finished} of {self.games} games finished; longest game {self.longest_game} plies; "
+                f"most decisions in one turn {self.longest_turn} ({self.longest_turn_at})")
+
+
+def check_termination(new_state: Callable[[int], Any], *, games: int = 3, seed: int = 0, max_plies: int = 20_000,
+                      max_turn_decisions: int = 500, policy: Callable[[int], Any] = ComebackPolicy
+                      ) -> TerminationReport:
+    """Play ``games`` games from ``new_state(seed)`` (a state before any chance) with
+    ``policy(seed)`` in every seat (default :class:`ComebackPolicy`), chance drawn from a seeded
+    generator, straight on the rules. Raises ``AssertionError`` when a game is not over within
+    ``max_plies`` or a turn (the plies under one ``rules.turn_label``) takes more than
+    ``max_turn_decisions`` decisions."""
+    report = TerminationReport()
+    for k in range(games):
+        game_seed = seed + k
+        s = new_state(game_seed)
+        rules = type(s).rules
+        rng = np.random.default_rng(game_seed + 20_011)
+        choose = policy(game_seed)
+        label, in_turn = None, 0
+        plies = 0
+        a: Any = None
+        report.games += 1
+        while plies < max_plies:
+            who = rules.decider(s)
+            if who == TERMINAL:
+                break
+            if who == CHANCE:
+                a = rules.sample_chance(s, rng)
+            else:
+                now = rules.turn_label(s)
+                in_turn = in_turn + 1 if now == label else 1
+                label = now
+                if in_turn > report.longest_turn:
+                    report.longest_turn, report.longest_turn_at = in_turn, f"seed {game_seed}, {now}"
+                if in_turn > max_turn_decisions:
+                    raise AssertionError(f"[seed {game_seed}, ply {plies}] more than {max_turn_decisions} "
+                                         f"decisions in one turn ({now}); the last: {a}")
+                a = choose(s, rules.legal_actions(s))
+            rules.apply(s, a)
+            plies += 1
+        report.longest_game = max(report.longest_game, plies)
+        if rules.decider(s) != TERMINAL:
+            raise AssertionError(f"[seed {game_seed}] the game is not over after {max_plies} plies")
+        report.finished += 1
+    return report

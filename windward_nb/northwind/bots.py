@@ -28,7 +28,6 @@ from typing import Any
 from collections.abc import Sequence
 
 from ..core.bots import Bot, RandomBot
-from ..core.mcts import MCTSBot
 from .actions import NWAction
 from .components import GOODS
 from .odds import pirate_odds, stack_outlook
@@ -240,4 +239,6 @@ class GreedyBot(Bot):
         return f"{self.name} plays {action} (worth {self.value(state, seat, action):.1f} to it)"
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+#: the rule-based bots (the package's ``BOTS`` adds the search bot of :mod:`.search`, which plays
+#: GreedyBot's plans and so sits above this module)
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

@@ -26,7 +26,7 @@ def new_game(players: int = 3, seed: int | None = None, *, data: Any = None, aut
     ``data`` plays with your own components (see
     :func:`~windward_nb.northwind.components.load_components`); ``names`` names
     the seats in the record. Options: ``stop_early`` (may a captain end a
-    voyage before its range, default True), ``exclusive_bonuses`` (only the
+    voyage before its range, default False: the rules' reading, N6), ``exclusive_bonuses`` (only the
     first captain takes the "every harbour" and "all crew" bonus fields,
     default False), ``max_turns`` (end the game after that many turns, for
     simulations; default None).

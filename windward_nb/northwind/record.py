@@ -78,6 +78,9 @@ class Record(GameRecord):
 
     def start_state(self):
         opts = dict(self.options)
+        # N6: a record written before the voyage ran to its range by default does not name
+        # stop_early; it was played with the old default, so it replays with it
+        opts.setdefault("stop_early", True)
         players = opts.pop("players")
         data = opts.pop("data", None)
         start = opts.pop("start", None)

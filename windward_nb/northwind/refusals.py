@@ -123,6 +123,9 @@ class Refusals:
         return None if s.phase in ("prepare", "sail") else self._not_now(s, a)
 
     def _check_end(self, s: NWState, a: NWAction) -> Refusal:
+        if not s.options.get("stop_early", True) and s.phase in ACTIVE_PHASES[1:]:
+            return (VOYAGE, "a voyage cannot be ended at will: it runs until the range is used up, two actions "
+                            "are done or a pirate defeats the ship")
         if s.phase == "prepare":
             return (VOYAGE, "reveal at least one tile before you end the voyage")
         return None if s.phase == "sail" else self._not_now(s, a)

@@ -17,7 +17,7 @@ every reading.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -450,51 +450,29 @@ class NWRules(Refusals, Chance, Rules):
             return "Setting up"
         return f"Turn {s.turns}: {name(s.turn)}"
 
+    # ------------------------------------------------------------------------------ search (MCTSBot)
     def value(self, s: NWState) -> list[float]:
-        """Each captain's way to victory in 0..1, for search bots that stop a playout early: tokens
-        on the board, plus half a token for the best share of a current task's items aboard."""
-        if s.phase == "over":
-            return [float(x) for x in self.returns(s)]
-        out = []
-        for p in range(s.players):
-            best = 0.0
-            for col in range(len(s.tasks)):
-                need = tasks.current(s, col)
-                if need:
-                    have = sum(min(n, s.gold[p] if k == "gold" else s.brig[p] if k == "captain" else s.held(p, k))
-                               for k, n in need.items())
-                    best = max(best, have / sum(need.values()))
-            out.append(min(1.0, (s.on_board(p) + 0.5 * best) / s.target_tokens))
-        return out
+        """Each captain's chance to win from ``s``, for searches cut short: the judge fitted on
+        GreedyBot games (:func:`.search.value`)."""
+        from .search import value
+
+        return value(s)
+
+    def settled(self, s: NWState) -> bool:
+        """True between two turns, where :meth:`value` judges a position fairly."""
+        from .search import settled
+
+        return settled(s)
+
+    def rollout_bot(self, s: NWState) -> str:
+        """The bot that plays a searched position out: GreedyBot."""
+        return "greedy"
 
     def options(self, s: NWState, seat: int) -> list[Any]:
-        """Macro-actions for the search bot (:class:`~windward_nb.core.mcts.MCTSBot`): choosing a
-        stack is a plan (sail there, then play the voyage as GreedyBot would), and so is paying or
-        fighting a pirate; other decisions follow GreedyBot, so the search spends its effort on
-        where to sail and when to fight."""
-        from ..core.mcts import Plan, Step
-        from .bots import GreedyBot
+        """Macro-actions for the search bot (:func:`.search.options`)."""
+        from .search import options
 
-        greedy = GreedyBot(seed=0)
-        if s.phase == "choose":
-            first = str(greedy.act(s)).split()[1]
-            dests = [first] + [d for d in s.comp.destinations if d != first]
-
-            def plan(dest: str) -> Plan:
-                def policy(st: NWState) -> NWAction | None:
-                    if st.phase == "choose":
-                        return NWAction("sail", dest)
-                    if self.decider(st) != seat:
-                        return None
-                    return cast(NWAction, greedy.act(st))
-                return Plan(f"sail {dest}", f"sail {dest}, then as GreedyBot", policy)
-
-            return [plan(d) for d in dests]
-        legal: list[Any] = self.legal_actions(s)
-        best = greedy.act(s, legal)
-        if s.phase == "pirate":
-            return [Step(best)] + [Step(a) for a in legal if a != best]
-        return [Step(best)]  # trades, letters and the rest of the voyage: GreedyBot's rules of thumb
+        return options(s, seat)
 
 
 RULES = NWRules()

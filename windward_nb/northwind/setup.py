@@ -22,7 +22,7 @@ from .components import GOODS, Components, load_components
 from .state import NWState
 
 #: the options and their defaults (see docs/rulings-north-wind.md)
-DEFAULTS: dict[str, Any] = {"stop_early": True, "exclusive_bonuses": False, "max_turns": None}
+DEFAULTS: dict[str, Any] = {"stop_early": False, "exclusive_bonuses": False, "max_turns": None}
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:

@@ -69,7 +69,7 @@ def upgrade_tournament(entrants: Mapping[str, Any], games: int = 20, seed: int =
     ``entrants`` maps a label to an upgrade order (``"sail-cannon-lookout"``, a
     list of items, or a whole bot spec such as ``"random"``). Each pair plays
     ``games`` two-captain games (an even number: half with each in the first
-    seat). Keywords go to ``new_game`` (e.g. ``stop_early=False``).
+    seat). Keywords go to ``new_game`` (e.g. ``stop_early=True``).
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise ValueError(f"games must be an even number of at least 2, got {games!r}")

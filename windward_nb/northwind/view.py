@@ -145,7 +145,8 @@ class NorthWindView(GameView):
                                        ("pay", f"Pay {s.comp.ransom} gold", s.phase == "pirate", "coins"),
                                        ("fight", "Fight", s.phase == "pirate", "crosshairs"),
                                        ("pass", "Pass", s.phase in ("tile", "letter"), "forward"),
-                                       ("end", "End voyage", sailing and s.phase != "letter", "anchor")):
+                                       ("end", "End voyage", sailing and s.phase != "letter"
+                                        and s.options.get("stop_early", True), "anchor")):
             a = legal.get(NWActionText.get(key, key))
             danger = self.danger(s, a) if a is not None else None
             reason = None if a is not None else self._why(s, key)

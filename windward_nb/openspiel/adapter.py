@@ -12,6 +12,13 @@ shuffle; see :mod:`.draws`), and the number of decisions. OpenSpiel clones a
 Python state by deep-copying its attributes; these live in one
 :class:`_Play` object whose copy clones the rules' state with its own fast
 ``clone()``.
+
+What a seat may know: its observation (the rules' ``observation``), its
+information state (everything it saw, in order), both as strings and as
+feature-hashed tensors (:func:`features`), and
+:meth:`WindState.resample_from_infostate`, a state that seat cannot tell from
+this one, drawn with the rules' own ``determinize``: what OpenSpiel's
+information-set MCTS needs to search fairly.
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ import json
 from functools import lru_cache
 from typing import Any
 from collections.abc import Callable
+
+import numpy as np
 
 from ..core.errors import IllegalActionError
 from ..core.rules import CHANCE, TERMINAL
@@ -161,7 +170,8 @@ def _apply(cfg: Config, p: _Play, action: int) -> None:
 def _observation(cfg: Config, p: _Play, seat: int) -> str:
     if p.state is None:
         return _SETUP_TEXT
-    return json.dumps(cfg.rules.observation(p.state, seat), sort_keys=True, separators=(",", ":"))
+    seen = (cfg.observe or cfg.rules.observation)(p.state, seat)
+    return json.dumps(seen, sort_keys=True, separators=(",", ":"))
 
 
 def _digest(text: str) -> str:
@@ -189,9 +199,9 @@ def game_type(short_name: str, title: str, parameters: dict[str, Any], min_playe
         max_num_players=max_players,
         min_num_players=min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=dict(parameters),
     )
 
@@ -320,7 +330,7 @@ class WindState(_State):
             elif who == CHANCE and table.is_draw(action):
                 text = "setup draw" if r.state is None else "draw"
             elif who == CHANCE:
-                text = table.chance_text(action)
+                text = cfg.chance_text(r.state, table.chance_action(action), seat)
             else:
                 text = f"seat {who}: " + cfg.public_text(r.state, table.player_action(action))
             _apply(cfg, r, action)
@@ -330,9 +340,99 @@ class WindState(_State):
             rec.last = now
         return "\n".join(rec.lines + [self.observation_text(seat)])
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> WindState:
+        """A state ``player_id`` cannot tell from this one: the same information state (string and
+        tensor), with every part it cannot see drawn again by the rules' own ``determinize``.
+
+        ``probability_sampler`` is OpenSpiel's sampler (a callable giving numbers in [0, 1)), a
+        :class:`numpy.random.Generator`, a seed, or ``None``. What comes out depends on this state
+        only through what ``player_id`` knows, so a search that starts from it cannot see the
+        hidden cards. During setup, or in the middle of a shuffle drawn card by card, nothing is
+        hidden from the seats yet that a redraw could change: a copy is returned.
+        """
+        cfg, p = self._shared.config, self._play
+        new = self.clone()
+        if p.state is None or p.draws or not 0 <= player_id < cfg.players:
+            return new
+        self.information_text(player_id)  # this seat's memory up to now
+        rec = p.recall[player_id]
+        world = (cfg.redraw or cfg.rules.determinize)(p.state, player_id, _generator(probability_sampler))
+        q = new._play
+        q.state = world
+        plies = len(self.history())
+        q.recall = {}
+        for seat in range(cfg.players):
+            if seat == player_id:
+                lines = list(rec.lines)
+            else:  # another seat's memory of the world drawn is not known: it starts here
+                lines = [f"{plies}. (the table as {cfg.rules.seat_name(world, player_id)} imagines it)"]
+            q.recall[seat] = _Recall(_replay_from(world, p), plies, lines,
+                                     _digest(_observation(cfg, q, seat)))
+        return new
+
+
+def _replay_from(world: Any, p: _Play) -> _Play:
+    r = _Play()
+    r.state = world.clone()
+    r.decisions = p.decisions
+    return r
+
+
+def _generator(sampler: Any) -> np.random.Generator:
+    if isinstance(sampler, np.random.Generator):
+        return sampler
+    if sampler is None or isinstance(sampler, (int, np.integer)):
+        return np.random.default_rng(sampler)
+    if callable(sampler):  # OpenSpiel's probability sampler: numbers in [0, 1)
+        return np.random.default_rng([int(float(sampler()) * 2**32) for _ in range(4)])
+    raise TypeError(f"cannot draw with {sampler!r}: give a numpy Generator, a seed or OpenSpiel's sampler")
+
+
+# ====================================================================================== tensors
+OBSERVATION_SIZE = 1024  #: length of an observation tensor
+HISTORY_SIZE = 1024  #: length of the history part of an information state tensor
+
+
+@lru_cache(maxsize=65_536)
+def _slot(key: str, size: int) -> int:
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big") % size
+
+
+def features(value: Any, size: int = OBSERVATION_SIZE, out: np.ndarray | None = None, path: str = "") -> np.ndarray:
+    """A fixed-length vector of a JSON value (an observation) by feature hashing: each number
+    is added at the slot of its path (``ships[1]/gas``), each text, truth value or null counts 1
+    at the slot of its path and value (``ships[0]/hand[2]=fuel``). Equal observations give equal
+    vectors; different ones almost always differ (paths can share a slot).
+
+    >>> v = features({"gas": 3, "hand": ["fuel"]}, 16)
+    >>> float(v.sum()), v.shape
+    (4.0, (16,))
+    """
+    vec = np.zeros(size, np.float32) if out is None else out
+    if isinstance(value, dict):
+        for k in sorted(value):
+            features(value[k], size, vec, f"{path}/{k}")
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            features(v, size, vec, f"{path}[{i}]")
+    elif isinstance(value, bool) or value is None or isinstance(value, str):
+        vec[_slot(f"{path}={value}", size)] += 1.0
+    else:
+        vec[_slot(path, size)] += float(value)
+    return vec
+
 
 class WindObserver:
-    """OpenSpiel's observer: strings only (the observation, or with perfect recall the information state)."""
+    """OpenSpiel's observer for one seat: the observation, or with perfect recall the information
+    state, as a string and as a tensor.
+
+    The observation tensor is :func:`features` of the rules' observation
+    (:data:`OBSERVATION_SIZE` numbers). The information state tensor adds
+    :data:`HISTORY_SIZE` numbers counting, by feature hashing, each line of the information
+    state (an action as this seat saw it, a view that changed), so two seats or two histories
+    that saw different things get different tensors. Both are built from the same text the
+    strings show: nothing hidden from the seat goes in.
+    """
 
     def __init__(self, config: Config, iig_obs_type: Any, params: Any):
         if params:
@@ -341,11 +441,20 @@ class WindObserver:
         if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
             raise ValueError("the wind games observe for one seat (public and that seat's private information)")
         self.perfect_recall = kind.perfect_recall
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+        size = OBSERVATION_SIZE + (HISTORY_SIZE if self.perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor[:OBSERVATION_SIZE]}
+        if self.perfect_recall:
+            self.dict["history"] = self.tensor[OBSERVATION_SIZE:]
 
     def set_from(self, state: WindState, player: int) -> None:
-        pass  # no tensor: strings only
+        self.tensor.fill(0.0)
+        features(json.loads(state.observation_text(player)) if state._play.state is not None else _SETUP_TEXT,
+                 OBSERVATION_SIZE, self.dict["observation"])
+        if self.perfect_recall:
+            hist = self.dict["history"]
+            for line in state.information_text(player).splitlines()[:-1]:
+                hist[_slot(line.split(". ", 1)[-1], HISTORY_SIZE)] += 1.0
 
     def string_from(self, state: WindState, player: int) -> str:
         return state.information_text(player) if self.perfect_recall else state.observation_text(player)

@@ -33,7 +33,7 @@ SHORT_NAME = "python_north_wind"
 TITLE = "North Wind"
 PARAMETERS: dict[str, Any] = {
     "players": 3,
-    "stop_early": True,
+    "stop_early": False,
     "exclusive_bonuses": False,
     "max_turns": 0,
     "max_decisions": 100_000,

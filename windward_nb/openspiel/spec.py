@@ -58,6 +58,11 @@ def whole_text(state: Any, action: Action) -> str:
     return str(action)
 
 
+def whole_chance_text(state: Any, action: Action, seat: int) -> str:
+    """A listed chance outcome as ``seat`` sees it: its whole text (dice, the wind: seen by all)."""
+    return str(action)
+
+
 @dataclass(frozen=True)
 class Config:
     """One game of the family, configured: what :mod:`.adapter` plays."""
@@ -73,6 +78,13 @@ class Config:
     params: dict[str, Any] = field(default_factory=dict)  #: the parameters it was configured from
     #: what the other seats learn when ``action`` is taken in ``state`` (default: its whole text)
     public_text: Callable[[Any, Action], str] = whole_text
+    #: what ``seat`` learns of a listed chance outcome (default: its whole text; a card drawn
+    #: face down into another seat's hand is not shown)
+    chance_text: Callable[[Any, Action, int], str] = whole_chance_text
+    #: what ``seat`` sees, and a state it cannot tell apart (default: the rules' own observation
+    #: and determinize)
+    observe: Callable[[Any, int], Any] | None = None
+    redraw: Callable[[Any, int, Any], Any] | None = None
 
 
 def whole(params: dict[str, Any], name: str, lo: int, hi: int | None = None) -> int:

@@ -39,6 +39,7 @@ PARAMETERS: dict[str, Any] = {
     "wind": "roll",
     "card_end": "all",
     "last_place": "lane",
+    "market_refill": "slot",
     "max_decisions": 100_000,
 }
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -89,6 +90,15 @@ def public_text(state: Any, action: Any) -> str:
     return str(VIEW.public_action(state, action))
 
 
+def chance_text(state: Any, action: Any, seat: int) -> str:
+    """What ``seat`` learns of a chance outcome: a rainbow card drawn into another player's hand
+    (Buried Treasure) is drawn face down; every other outcome is seen by all."""
+    top = state.pending[-1] if state is not None and state.pending else None
+    if action.verb == "draw" and top is not None and top.get("to") == "hand" and top.get("seat") != seat:
+        return "draw (a rainbow card, face down into another hand)"
+    return str(action)
+
+
 @dataclasses.dataclass(frozen=True)
 class Start:
     """The position before any chance outcome (Tailwinds' setup randomness is chance already)."""
@@ -113,7 +123,8 @@ def configure(params: dict[str, Any]) -> Config:
     if not isinstance(p["characters"], str):
         raise OptionError(f"characters must be text (keys separated by commas), got {p['characters']!r}")
     chars = tuple(c.strip() for c in p["characters"].split(",") if c.strip()) or None
-    options = {"characters": chars, **{k: p[k] for k in ("track", "wind", "card_end", "last_place")}}
+    options = {"characters": chars, **{k: p[k] for k in ("track", "wind", "card_end", "last_place",
+                                                                         "market_refill")}}
     start = Start(players, tuple(sorted(options.items())))
     start(None)  # refuses bad options now, naming them
     shown = {"players": players, **{k: v for k, v in options.items() if v is not None}}
@@ -121,4 +132,4 @@ def configure(params: dict[str, Any]) -> Config:
         shown["characters"] = ",".join(chars)
     return Config(short_name=SHORT_NAME, title=TITLE, rules=RULES, players=players, start=start,
                   table=action_table(), max_decisions=whole(p, "max_decisions", 1),
-                  options=shown, params=dict(params), public_text=public_text)
+                  options=shown, params=dict(params), public_text=public_text, chance_text=chance_text)

@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.errors import OptionError
+from ..windward import hooks
 from ..windward.actions import BUYS, DROPS, ORDERS, PICKUPS, PLUNDER, TEETH_FOR, Action
 from ..windward.battle import dice_outcomes
 from ..windward.components import Components, load_components
@@ -187,5 +188,16 @@ def configure(params: dict[str, Any]) -> Config:
     start = Start(players, mode, planet, variants, edition, difficulty, comp)
     options = {"players": players, "mode": mode, "planet": planet, "variants": ",".join(variants),
                "difficulty": difficulty, "edition": edition, "notoriety_goal": comp.limits["notoriety_goal"]}
+    team = hooks.combine(mode, variants, planet).team
     return Config(short_name=SHORT_NAME, title=TITLE, rules=RULES, players=players, start=start,
-                  table=action_table(), max_decisions=max_decisions, options=options, params=dict(params))
+                  table=action_table(), max_decisions=max_decisions, options=options, params=dict(params),
+                  observe=_open_observation if team else None, redraw=_open_determinize if team else None)
+
+
+def _open_observation(state: Any, seat: int) -> Any:
+    """The Cooperative game's observation here: every hand open (see docs/openspiel.md)."""
+    return RULES.observation(state, seat, open_hands=True)
+
+
+def _open_determinize(state: Any, seat: int, rng: Any) -> Any:
+    return RULES.determinize(state, seat, rng, open_hands=True)

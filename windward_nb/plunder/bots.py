@@ -237,7 +237,8 @@ class GreedyBot(Bot):
             return None
         return max(hits, key=lambda a: (s.vp[COLOURS.index(a.arg[1])], -COLOURS.index(a.arg[1])))
 
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+#: the rule-based bots (the package's ``BOTS`` adds the search bot of :mod:`.search`, which plays
+#: GreedyBot's choices and so sits above this module)
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 __all__ = ["BOTS", "GreedyBot", "MCTSBot", "RandomBot", "port_value", "wind_worth"]

@@ -215,6 +215,23 @@ class PlunderRules(Rules):
 
         return options(s, seat)
 
+    def value(self, s: PlunderState) -> list[float]:
+        """Each captain's chance to win from ``s``, for searches cut short: the judge fitted on
+        GreedyBot games (:func:`.search.value`)."""
+        from .search import value
+
+        return value(s)
+
+    def settled(self, s: PlunderState) -> bool:
+        """True between two rounds, where :meth:`value` judges a position fairly."""
+        from .search import settled
+
+        return settled(s)
+
+    def rollout_bot(self, s: PlunderState) -> str:
+        """The bot that plays a searched position out: GreedyBot."""
+        return "greedy"
+
     def turn_label(self, s: PlunderState) -> str:
         """The heading a score sheet groups plies under."""
         if s.phase in ("deal", "shuffle-treasure", "shuffle-actions", "place-tiles"):

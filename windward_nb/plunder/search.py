@@ -1,4 +1,6 @@
-"""Macro-actions for the core search bot (``rules.options``): a turn is a choice of where to sail.
+"""Winds of Plunder's search bot: where to sail and how to vote, compared on the same worlds.
+
+Macro-actions for the core search bot (``rules.options``): a turn is a choice of where to sail.
 
 Without this hook the search would treat every card swap and cube move as a
 decision of its own. Here a plunder turn before sailing offers one plan per
@@ -12,17 +14,25 @@ greedy plan.
 >>> g = scenario(3, ships={"red": "jamaica", "blue": "nassau", "green": "belize"}, wind="E", turn="red")
 >>> [o.label for o in options(g.state, 0)][:2]
 ['sail barbados, then as GreedyBot', 'sail trinidad, then as GreedyBot']
+
+The plays are paired (every plan on the same sampled worlds with the same luck), GreedyBot plays
+every seat on until the searching captain's next vote (:func:`settled`, the start of a round),
+and a judge fitted on GreedyBot games (:func:`value`, :data:`FEATURES`, :data:`WEIGHTS` from
+``benchmarks/family_value_fit.py``) gives each captain's chance to win from there
+(:data:`DEFAULTS`, docs/search.md).
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
-from windward_nb.core.mcts import Option, Plan, Step
+from windward_nb.core.judge import FittedJudge
+from windward_nb.core.mcts import Option, Plan, Step, TunedMCTSBot
 
 from .actions import PlunderAction
 from .bots import GreedyBot, port_value
-from .components import COMPONENTS
+from .components import COMPONENTS, ITEMS
+from .scoring import end_bonus, holdings
 
 _C = COMPONENTS
 _GREEDY = GreedyBot(0)
@@ -76,3 +86,51 @@ def options(state: Any, seat: int) -> list[Option]:
             return [Plan(str(a), f"{a}, then as GreedyBot", _sail_then_greedy(a), done=_turn_over(seat))
                     for a in sails]
     return [Plan("greedy", "finish the turn as GreedyBot", _greedy, done=_turn_over(seat))]
+
+
+# =============================================================================== the judge
+#: the facts the judge weighs, per captain
+FEATURES = ("vp", "vp_late", "end_bonus", "wind_cubes", "weapons", "crew", "provisions", "markers", "cards",
+            "treasures", "reputation", "blackbeard", "reserve")
+#: fitted by benchmarks/family_value_fit.py --game winds-of-plunder (see docs/search.md)
+WEIGHTS = (-0.085, 0.420, 0.056, 0.016, 0.595, 0.224, 0.453, 0.161, 0.113, 0.264, 0.018, -0.132, -0.034)
+
+
+def features(s: Any, i: int) -> list[float]:
+    """Captain ``i``'s facts (names in :data:`FEATURES`)."""
+    rounds = max(1, int(s.options.get("rounds", 9)))
+    late = min(1.0, max(0, s.round) / rounds)
+    bonus = sum(end_bonus(holdings(s, i), s.options.get("end_bonus", "text")).values())
+    return [float(s.vp[i]), s.vp[i] * late, float(bonus), float(s.wind_cubes[i]),
+            *(float(s.tally[k][i]) for k in ITEMS), float(len(s.markers_of(i))), float(len(s.hands[i])),
+            float(len(s.treasures[i])), float(sum(1 for port in s.reputation if i in port)),
+            float(s.blackbeard == i), float(s.reserve[i])]
+
+
+def _over(s: Any) -> list[float] | None:
+    return [float(x) for x in type(s).rules.returns(s)] if s.phase == "over" else None
+
+
+def value(s: Any) -> list[float]:
+    """Each captain's chance to win from ``s``, by the fitted judge (the result once over)."""
+    return FittedJudge(FEATURES, WEIGHTS, features, _over, seats=lambda st: st.players)(s)
+
+
+def settled(s: Any) -> bool:
+    """True between two rounds: the wind vote is about to begin (nobody has set a compass)."""
+    return s.phase == "over" or (s.phase == "compass" and (s.compass is None or not s.compass.choices))
+
+
+#: What ``make_bot("mcts")`` plays with (the budget in seconds suits the table's Hint; give
+#: ``iterations`` for a reproducible game): measured in docs/search.md
+DEFAULTS: dict[str, Any] = {"seconds": 0.5, "paired": True, "to_own_turn": True, "rollout": "greedy",
+                            "rollout_plies": 0, "trust_first": 0.0, "c": 0.7}
+
+
+class MCTSBot(TunedMCTSBot):
+    """The search bot with Winds of Plunder's measured defaults (:data:`DEFAULTS`)."""
+
+    DEFAULTS: ClassVar[dict[str, Any]] = DEFAULTS
+
+    def _judge(self, rules: Any, world: Any) -> list[float]:
+        return value(world)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from windward_nb.core.game import Game
 
 from .actions import GRAMMAR, TailwindsAction
-from .bots import BOTS, GreedyBot
+from .bots import BOTS as _RULE_BOTS
+from .bots import GreedyBot
 from .cards import ComponentError, Components, load_components
 from .game import new_game
 from .options import check_options
@@ -25,15 +26,11 @@ from .rules import RULES, TailwindsRules
 from .setup import start_state
 from .state import TailwindsState
 from .stats import simulation_tally
+from .search import MCTSBot
 from .track import Track
 
-
-try:  # the core search bot, when it is there
-    from windward_nb.core.mcts import MCTSBot
-
-    BOTS["mcts"] = MCTSBot
-except ImportError:  # pragma: no cover
-    pass
+#: every bot of the game, by name: the rule-based ones and the search bot
+BOTS = {**_RULE_BOTS, "mcts": MCTSBot}
 
 __all__ = ["BOTS", "GRAMMAR", "GreedyBot", "RULES", "ComponentError", "Components", "Game", "Record", "TailwindsAction",
            "TailwindsRules",

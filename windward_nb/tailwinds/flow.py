@@ -148,14 +148,16 @@ def pickup(s: TailwindsState, ev: list[Event]) -> None:
         s.pending.append({"kind": "pickup", "seat": s.turn})
 
 
-def refill(s: TailwindsState, ev: list[Event]) -> None:
-    """Draw a rainbow card into the market, reshuffling the discards when the deck is empty."""
+def refill(s: TailwindsState, ev: list[Event], slot: int | None = None) -> None:
+    """Draw a rainbow card into the market, reshuffling the discards when the deck is empty; with
+    ``slot``, the card goes into that place of the market (the place of the card taken, T15)."""
     if len(s.market) >= 3:
         return
     if not s.deck and s.discard:
         effects.reshuffle(s, ev)
     if s.deck:
-        s.pending.append({"kind": "draw", "to": "market"})
+        s.pending.append({"kind": "draw", "to": "market"} if slot is None
+                         else {"kind": "draw", "to": "market", "slot": slot})
 
 
 def finish_turn(s: TailwindsState, ev: list[Event]) -> None:

@@ -23,7 +23,8 @@ def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = T
     Options: ``characters`` (one deck key per player, or ``None`` to deal them at random),
     ``track`` (``"standard"``, ``"advanced"`` or six letters S/A), ``wind`` (``"roll"``,
     ``"half"``, ``"off"``), ``card_end`` (``"all"``, ``"any"``), ``last_place`` (``"lane"``,
-    ``"space"``), ``components`` (custom card data). See ``docs/rulings-tailwinds.md``.
+    ``"space"``), ``market_refill`` (``"slot"``: a new rainbow card takes the place of the one
+    taken; ``"end"``: it goes after the others), ``components`` (custom card data). See ``docs/rulings-tailwinds.md``.
     """
     state = start_state(players, **options)
     record = Record(options=record_options(players, state.options), players=Record.default_players(players, names),

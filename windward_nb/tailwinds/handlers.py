@@ -45,8 +45,10 @@ class Handlers:
         card = a.arg
         s.deck.remove(card)
         name = s.comp.rainbow[card].name
+        slot = None
         if s.pending:
             top = s.pending.pop()
+            slot = top.get("slot")
             if top["to"] == "hand":
                 seat = top["seat"]
                 s.rainbow[seat] = card
@@ -55,7 +57,10 @@ class Handlers:
                                 {"seat": seat}))
                 flow.run(s, ev)
                 return
-        s.market.append(card)
+        if slot is None:
+            s.market.append(card)
+        else:
+            s.market.insert(slot, card)  # T15: the new card takes the place of the card taken
         ev.append(Event("MarketRefilled", f"{name} is dealt to the rainbow market.", {"card": card}))
         if s.phase == "market":
             if len(s.market) < 3 and (s.deck or s.discard):
@@ -204,12 +209,13 @@ class Handlers:
     def _do_take(self, s: TailwindsState, a: A, ev: list[Event]) -> None:
         s.pending.pop()
         me = s.turn
-        s.market.remove(a.arg)
+        slot = s.market.index(a.arg)
+        del s.market[slot]
         s.rainbow[me] = a.arg
         s.known[me] = list(range(s.players))
         ev.append(Event("RainbowTaken", f"{who(s, me)} takes {s.comp.rainbow[a.arg].name} from the market.",
                         {"seat": me, "card": a.arg}))
-        flow.refill(s, ev)
+        flow.refill(s, ev, slot if s.options.get("market_refill") == "slot" else None)
         flow.run(s, ev)
 
     def _do_leave(self, s: TailwindsState, a: A, ev: list[Event]) -> None:

@@ -22,6 +22,7 @@ from .state import components_for
 WIND = ("roll", "half", "off")
 CARD_END = ("all", "any")
 LAST_PLACE = ("lane", "space")
+MARKET_REFILL = ("slot", "end")
 
 #: option -> (allowed values, what it changes) for docs and error messages
 CHOICES = {
@@ -31,15 +32,19 @@ CHOICES = {
                            "can choose a card for a new round"),
     "last_place": (LAST_PLACE, "lanes rank boats on one space, so one boat is last (lane), or every boat on "
                                "the rearmost space shares last place (space)"),
+    "market_refill": (MARKET_REFILL, "where the card drawn to refill the rainbow market goes: into the place of "
+                                     "the card taken (slot), or after the cards left (end; records made before "
+                                     "the option existed)"),
 }
 
 
 def check_options(players: Any = 2, characters: Any = None, track: Any = "standard", wind: Any = "roll",
-                  card_end: Any = "all", last_place: Any = "lane", components: Any = None) -> dict[str, Any]:
+                  card_end: Any = "all", last_place: Any = "lane", market_refill: Any = "slot",
+                  components: Any = None) -> dict[str, Any]:
     """Options as stored: ``players`` 2-4; ``characters`` one distinct key per player, or
     ``None`` to deal them at random; ``track`` ``"standard"``, ``"advanced"`` or six letters
     ``S``/``A`` (one per track card, in racing order); ``wind``, ``card_end``, ``last_place``
-    (see :data:`CHOICES`); ``components`` custom card data (see
+    ``market_refill`` (see :data:`CHOICES`); ``components`` custom card data (see
     :func:`~windward_nb.tailwinds.cards.load_components`) or ``None``."""
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise OptionError(f"Tailwinds is for 2 to 4 players, not {players!r}")
@@ -77,7 +82,8 @@ def check_options(players: Any = 2, characters: Any = None, track: Any = "standa
         raise OptionError(f"track should be 'standard', 'advanced' or {n} letters S/A (one per track card), "
                           f"not {track!r}")
     out: dict[str, Any] = {"characters": characters, "track": sides}
-    for name, value in (("wind", wind), ("card_end", card_end), ("last_place", last_place)):
+    for name, value in (("wind", wind), ("card_end", card_end), ("last_place", last_place),
+                        ("market_refill", market_refill)):
         allowed = CHOICES[name][0]
         if value not in allowed:
             raise OptionError(f"{name} should be one of {', '.join(allowed)}, not {value!r}")

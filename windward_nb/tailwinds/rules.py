@@ -171,23 +171,27 @@ class TailwindsRules(Refusals, Handlers, Rules):
         return [1.0 if p == s.winner else 0.0 for p in range(s.players)]
 
     def value(self, s: TailwindsState) -> list[float]:
-        """How well each seat stands, 0-1, for a search cut short: the race position of its boats
-        (the fore boat counts most; an aft boat in last place costs a lot), scaled between the
-        worst and the best seat."""
-        if s.phase == "over":
-            return self.returns(s)
-        raw = []
-        for p in range(s.players):
-            bs = s.boats[p] if s.boats else []
-            if not bs:
-                raw.append(0.0)
-                continue
-            v = bs[0][0] + 0.8 * bs[-1][0] if len(bs) == 2 else 1.8 * bs[0][0] - 4.0
-            if board.is_last(s, p, bs[-1][2]):
-                v -= 6.0
-            raw.append(v)
-        lo, hi = min(raw), max(raw)
-        return [0.5] * s.players if hi == lo else [(v - lo) / (hi - lo) for v in raw]
+        """Each player's chance to win from ``s``, for searches cut short: the judge fitted on
+        GreedyBot games (:func:`.search.value`)."""
+        from .search import value
+
+        return value(s)
+
+    def settled(self, s: TailwindsState) -> bool:
+        """True between two rounds, where :meth:`value` judges a position fairly."""
+        from .search import settled
+
+        return settled(s)
+
+    def rollout_bot(self, s: TailwindsState) -> str:
+        """The bot that plays a searched position out: GreedyBot."""
+        return "greedy"
+
+    def options(self, s: TailwindsState, seat: int) -> list[Any]:
+        """Options for the search bot, GreedyBot's choice first (:func:`.search.options`)."""
+        from .search import options
+
+        return options(s, seat)
 
     def seat_name(self, s: TailwindsState, seat: int) -> str:
         return who(s, seat)

@@ -385,7 +385,7 @@ def _main_legal(s: GameState) -> list[Action]:
                     ok = row is not None and row[3] >= 1
                 else:
                     ok = orders.check_pickup(s, a) is None
-                if ok:
+                if ok and not (s.turn.reversible and orders.undoes(s, "pickup", what)):
                     add(a)
         teeth = ship.grey_teeth + ship.red_teeth
         if (ship.hold or teeth or ship.tokens) and not drift[pos]:

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from ..core.errors import OptionError
 from ..core.game import Game as CoreGame
 from ..core.rules import CHANCE, TERMINAL
 from .components import Components, load_components
@@ -60,7 +61,7 @@ class Game(CoreGame):
 def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = None, planet: str = "large",
              variants: Iterable[str] = (), edition: str = "a", components: Components | None = None,
              colours: list[str] | None = None, names: list[str] | None = None, auto_chance: bool = True,
-             setup: dict[str, Any] | None = None, difficulty: str = "normal") -> Game:
+             setup: dict[str, Any] | None = None, difficulty: str = "normal", takebacks: bool = False) -> Game:
     """Set up a new game of Windward.
 
     ``seed`` fixes every random choice (setup and all later chance); the same
@@ -69,11 +70,15 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
     ``mode="cooperative"`` takes ``difficulty`` (easy, normal, hard,
     impossible). ``variants`` may hold "white", "naturalist" and
     "achievements"; ``planet="small"`` is the Small World variant.
+    ``takebacks=True`` lets a captain undo, in the same turn, a pick-up, a drop or a Cooperative
+    gift (ruling R31 off; records made before R31 replay that way).
     """
     comp = components or load_components()
     mode = mode or default_mode(players)
     variants = tuple(variants)
     check_options(players, mode, planet, variants, edition)
+    if not isinstance(takebacks, bool):
+        raise OptionError(f"takebacks: True or False, not {takebacks!r}")
     seed = check_seed(seed)  # a record stores it: refuse here what a record could not load
     if seed is None:
         entropy = np.random.SeedSequence().entropy
@@ -82,7 +87,7 @@ def new_game(players: int = 3, seed: int | None = None, *, mode: str | None = No
     rng = np.random.default_rng(seed)
     if setup is None:
         setup = draw_setup(players, rng, comp, colours, mode, variants, difficulty)
-    state, ev = build_state(setup, players, mode, planet, variants, edition, comp)
+    state, ev = build_state(setup, players, mode, planet, variants, edition, comp, takebacks)
     record = Record.new(players=players, mode=mode, planet=planet, variants=variants, edition=edition,
-                        components=comp, setup=setup, seed=seed, names=names)
+                        components=comp, setup=setup, seed=seed, names=names, takebacks=takebacks)
     return Game(state, record, seed=record.game_seed(), auto_chance=auto_chance, events=ev)

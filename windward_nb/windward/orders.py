@@ -311,6 +311,29 @@ def pickable_crester(s: GameState) -> str:
     return ""
 
 
+# R31: within a turn, cargo dropped on a space cannot be picked straight back up there, nor cargo
+# picked up be dropped back where it lay (the rules do not limit either, and the pair could repeat
+# forever); Turn.reversible remembers "pick up WHAT@HEX" and "drop WHAT@HEX"
+_UNDO_TEXT = {"pickup": "drop", "drop": "pick up"}
+_CARGO_WORDS = {"crester": "the defeated crester", "teeth": "crester teeth", "tokens": "+2 tokens"}
+
+
+def cargo_key(verb: str, what: str, h: int) -> str:
+    """How :attr:`Turn.reversible` remembers a pick-up (``verb`` ``"pickup"``) or a drop."""
+    return f"{'pick up' if verb == 'pickup' else 'drop'} {what}@{h}"
+
+
+def undoes(s: GameState, verb: str, what: str) -> bool:
+    """Would the current ship's ``verb`` (pickup or drop) of ``what`` here undo a move of this turn?"""
+    rev = s.turn.reversible
+    return bool(rev) and f"{_UNDO_TEXT[verb]} {what}@{s.ships[s.current].pos}" in rev
+
+
+def remember_cargo(s: GameState, verb: str, what: str) -> None:
+    if what in ("crester", "teeth", "tokens") and not s.takebacks:
+        s.turn.reversible.append(cargo_key(verb, what, s.ships[s.current].pos))
+
+
 def check_pickup(s: GameState, a: Action) -> Refusal:
     """Can the current ship pick up ``a.arg`` (gas, longboat, crester, teeth, tokens) here?"""
     what = a.arg
@@ -319,6 +342,9 @@ def check_pickup(s: GameState, a: Action) -> Refusal:
     h = ship.pos
     if h == PORT:
         return ("Pick Up", "there is nothing to pick up at port")
+    if undoes(s, "pickup", what):
+        return ("Pick Up", f"you dropped {_CARGO_WORDS.get(what, what)} here this turn: picking "
+                           f"{'it' if what == 'crester' else 'them'} straight back up would undo it")
     if what == "gas":
         if s.item_count(h, "gas") < 1:
             return ("Pick Up", "there is no gas on this space")
@@ -374,6 +400,7 @@ def pickup(s: GameState, ev: list[Event], a: Action) -> None:
         n = s.item_count(h, "tokens")
         s.add_items(h, "tokens", -n)
         ship.tokens += n
+    remember_cargo(s, "pickup", what)
     ev.append(Event("PickedUp", f"Player {seat + 1} picks up {text}.", {"seat": seat, "item": what, "hex": h}))
 
 
@@ -386,6 +413,9 @@ def check_drop(s: GameState, a: Action) -> Refusal:
         return ("Cargo Hold", "cargo can be dropped only at sky")
     if s.planet.is_drift[h]:
         return ("Terrain: Drift", "nothing can be dropped onto Drift")
+    if undoes(s, "drop", what):
+        return ("Cargo Hold", f"you picked up {_CARGO_WORDS.get(what, what)} here this turn: dropping "
+                              f"{'it' if what == 'crester' else 'them'} back would undo it")
     if what == "crester":
         if not ship.hold:
             return ("Cargo Hold", "there is no crester in your cargo hold")
@@ -417,6 +447,7 @@ def drop(s: GameState, ev: list[Event], a: Action) -> None:
     else:
         s.add_items(h, "tokens", ship.tokens)
         ship.tokens = 0
+    remember_cargo(s, "drop", what)
     ev.append(Event("Dropped", f"Player {s.current + 1} drops {what} at {s.planet.label(h)}.",
                     {"seat": s.current, "item": what, "hex": h}))
 

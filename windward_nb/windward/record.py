@@ -110,7 +110,8 @@ _SHIP = _object({"colour": _TEXT, "pos": _SMALL, "morale": _SMALL, "rowers": _SM
                 ("pos", "boats"))
 _TURN = _object({"speed": _SMALL, "mates": _SMALL, "coffee": _SMALL, "coffee_tokens": _SMALL,
                  "orders": _list(_TEXT), "deadweight": {"type": "boolean"}, "no_attack": _list(_TEXT),
-                 "fought_reds": _list(_SMALL), "came_from": _SMALL, "last_clear": _SMALL},
+                 "fought_reds": _list(_SMALL), "came_from": _SMALL, "last_clear": _SMALL,
+                 "reversible": _list(_TEXT)},
                 ("came_from", "last_clear", "fought_reds"))
 _POSITION = _object({
     "planet": _TEXT, "components": _TEXT, "mode": _TEXT, "variants": _list(_TEXT), "edition": _TEXT,
@@ -157,7 +158,7 @@ class Record(GameRecord):
 
     @classmethod
     def new(cls, *, players: int, mode: str, planet: str, variants: Any, edition: str, components: Components,
-            setup: dict[str, Any], seed: Any = None, names: Any = None) -> Record:
+            setup: dict[str, Any], seed: Any = None, names: Any = None, takebacks: bool = False) -> Record:
         """A record for a game about to start (the players named ``names``, or Player 1, 2 ...)."""
         if names is not None and (isinstance(names, (str, bytes)) or not hasattr(names, "__len__")):
             raise _fail(f"names must be a list of {players} names, got {names!r:.80}", field="players")
@@ -167,7 +168,7 @@ class Record(GameRecord):
         for i, name in enumerate(names):
             check_name(name, f"names[{i}]")
         return cls(options={"players": players, "mode": mode, "planet": planet, "variants": list(variants),
-                            "edition": edition},
+                            "edition": edition, "takebacks": takebacks},
                    components={"name": components.name, "hash": components.content_hash},
                    players=[{"name": names[i], "colour": setup["colours"][i], "kind": "human"}
                             for i in range(players)],
@@ -180,7 +181,11 @@ class Record(GameRecord):
                         "mode": {"enum": list(hooks.MODES)},
                         "planet": {"enum": ["large", "small"]},
                         "variants": {"type": "array", "maxItems": 16, "items": {"enum": list(hooks.VARIANTS)}},
-                        "edition": {"enum": list(EDITIONS)}}, OPTION_FIELDS)
+                        "edition": {"enum": list(EDITIONS)},
+                        "takebacks": {"type": "boolean", "description":
+                                      "ruling R31 off: a turn's pick-ups, drops and gifts may be undone; "
+                                      "a record without it was made before R31 and replays so"}},
+                       OPTION_FIELDS)
 
     @classmethod
     def player_properties(cls) -> dict[str, Any]:
@@ -276,7 +281,8 @@ class Record(GameRecord):
     def _from_checked(cls, d: dict[str, Any], comments: dict[int, str]) -> Record:
         o = d["options"]
         return cls(options={"players": o["players"], "mode": o["mode"], "planet": o["planet"],
-                            "variants": list(o["variants"]), "edition": o["edition"]},
+                            "variants": list(o["variants"]), "edition": o["edition"],
+                            **({"takebacks": o["takebacks"]} if "takebacks" in o else {})},
                    components=dict(d["components"]), players=d["players"], setup=d["setup"],
                    actions=d["actions"], comments=comments, seed=d.get("seed"), meta=d.get("meta", {}),
                    position=d.get("position"))
@@ -359,7 +365,7 @@ class Record(GameRecord):
         if self.position is None:
             try:
                 return build_state(self.setup, o["players"], o["mode"], o["planet"], tuple(o["variants"]),
-                                   o["edition"], comp)
+                                   o["edition"], comp, self.takebacks)
             except Exception as exc:  # a malformed setup must never escape as anything but RecordError
                 raise _fail(f"setup: {exc}", field="setup") from None
         _check_position(self.position, o["players"])
@@ -380,7 +386,13 @@ class Record(GameRecord):
             raise _fail("position: not a valid starting position (unknown or malformed fields)", field="position")
         if state.players != o["players"] or state.mode != o["mode"] or state.planet.size != o["planet"]:
             raise _fail("position: does not match options", field="position")
+        state.takebacks = self.takebacks
         return state, []
+
+    @property
+    def takebacks(self) -> bool:
+        """Ruling R31 off for this game: the option as written, or True for a record made before R31."""
+        return bool(self.options.get("takebacks", True))
 
     def game_seed(self) -> int | None:
         """A drawn setup used the seed, and the game's chance its successor; a built position's chance the seed."""

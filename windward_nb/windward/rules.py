@@ -83,34 +83,38 @@ class WindwardRules(Rules[Action]):
         return s.result
 
     # ------------------------------------------------------------------------------ hidden information
-    def observation(self, s: GameState, seat: int) -> dict[str, Any]:
+    def observation(self, s: GameState, seat: int, open_hands: bool = False) -> dict[str, Any]:
         """What ``seat`` may know: the position with the other captains' hands as their sizes and the
         supply stacks as their top cards and sizes (the cards below a face-up top are not seen).
 
         This is what the table shows now, not what a captain could remember (cards taken from a
-        stack's top were seen by all).
+        stack's top were seen by all). ``open_hands`` shows every hand (the OpenSpiel adapter's
+        Cooperative game, see docs/openspiel.md).
         """
         d = s.to_dict()
         for i, ship in enumerate(d["ships"]):
-            if i != seat:
+            if i != seat and not open_hands:
                 ship["hand"] = len(ship["hand"])
         d["stacks"] = [{"top": st[-1] if st else None, "size": len(st)} for st in s.stacks]
         d["seat"] = seat
         return d
 
-    def determinize(self, s: GameState, seat: int, rng: np.random.Generator) -> GameState:
+    def determinize(self, s: GameState, seat: int, rng: np.random.Generator,
+                    open_hands: bool = False) -> GameState:
         """A position ``seat`` cannot tell from ``s``: the cards it does not see (other hands, the
-        stacks below their tops) dealt again at random, every seen card where it is."""
+        stacks below their tops) dealt again at random, every seen card where it is
+        (``open_hands``: every hand is seen)."""
         t = s.clone()
         unseen = Counter(s.components.deck_list())
         seen = list(s.discard) + [st[-1] for st in s.stacks if st]
-        if 0 <= seat < len(s.ships):
-            seen += s.ships[seat].hand
+        for i, ship in enumerate(s.ships):
+            if i == seat or open_hands:
+                seen += ship.hand
         unseen.subtract(seen)
         pool = sorted(unseen.elements())
         order = [pool[i] for i in rng.permutation(len(pool))]
         for i, ship in enumerate(t.ships):
-            if i != seat:
+            if i != seat and not open_hands:
                 n = len(ship.hand)
                 ship.hand, order = order[:n], order[n:]
         for st in t.stacks:

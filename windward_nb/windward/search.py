@@ -367,13 +367,14 @@ class MCTSBot(CoreMCTSBot):
     ``rollout``, ``paired``, ``trust_first`` or ``to_own_turn`` given here apply in every mode.
     ``judge="classic"`` uses
     :func:`classic_value`, the hand-set judge. ``targets``: how many of GreedyBot's places to
-    sail to become plans of their own (:func:`options`)."""
+    sail to become plans of their own (:func:`options`). ``clock="cpu"`` counts ``seconds`` in
+    this process's CPU time (as the core bot does)."""
 
     def __init__(self, seed: Any = None, *, iterations: int | None = None, seconds: float | None = None,
                  c: float = 0.5, rollout: Any = None, rollout_plies: int = 0, widen: float = 0.5,
                  max_options: int = 16, own_moves: bool = True, trust_first: float | None = None,
                  to_own_turn: bool | None = None, judge: str = "fitted", paired: bool | None = None,
-                 targets: int = TARGETS):
+                 targets: int = TARGETS, clock: str = "wall"):
         given = {"paired": paired, "trust_first": trust_first, "to_own_turn": to_own_turn, "rollout_spec": rollout}
         self._auto = {k for k, v in given.items() if v is None}
         if iterations is None and seconds is None:
@@ -386,7 +387,7 @@ class MCTSBot(CoreMCTSBot):
                          rollout_plies=rollout_plies, widen=widen, max_options=max_options, own_moves=own_moves,
                          trust_first=RACE["trust_first"] if trust_first is None else trust_first,
                          to_own_turn=RACE["to_own_turn"] if to_own_turn is None else to_own_turn,
-                         paired=RACE["paired"] if paired is None else bool(paired))
+                         paired=RACE["paired"] if paired is None else bool(paired), clock=clock)
         if isinstance(targets, bool) or not isinstance(targets, int) or not 0 <= targets <= 12:
             raise ValueError(f"targets is a whole number 0-12, got {targets!r}")
         self.judge = judge

@@ -113,8 +113,9 @@ def check_setup(setup: Setup, players: int, comp: Components) -> None:
 
 def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large",
                 variants: tuple[str, ...] = (), edition: str = "a",
-                components: Components | None = None) -> tuple[GameState, list[Event]]:
-    """The starting position for a setup (no randomness)."""
+                components: Components | None = None, takebacks: bool = False) -> tuple[GameState, list[Event]]:
+    """The starting position for a setup (no randomness); ``takebacks`` switches ruling R31 off
+    (a turn's pick-ups, drops and gifts may be undone, as before it)."""
     comp = components or load_components()
     mode = mode or default_mode(players)
     check_setup(setup, players, comp)
@@ -125,6 +126,7 @@ def build_state(setup: Setup, players: int, mode: str = "", planet: str = "large
     s.mode = mode
     s.variants = tuple(variants)
     s.edition = edition
+    s.takebacks = takebacks
     for colour in setup["colours"]:
         board = comp.board(colour)
         s.ships.append(Ship(colour=colour, boats=[-1] * board.longboat_slots))

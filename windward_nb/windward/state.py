@@ -78,11 +78,15 @@ class Turn:
     fought_reds: list[int] = field(default_factory=list)  # hexes of red cresters that battled this ship
     came_from: int = PORT  # the ship's previous space (for moving back after a battle)
     last_clear: int = PORT  # the last space without Drift the ship stood on this turn
+    # what was moved this turn and could be moved straight back (cargo picked up or dropped, with
+    # its space; cards given in the Cooperative game): the exact undo of each is refused (R31)
+    reversible: list[str] = field(default_factory=list)
 
     def clone(self) -> Turn:
         t = Turn.__new__(Turn)
         t.__dict__.update(self.__dict__)
         t.orders = list(self.orders)
+        t.reversible = list(self.reversible)
         t.no_attack = list(self.no_attack)
         t.fought_reds = list(self.fought_reds)
         return t
@@ -128,6 +132,10 @@ class GameState(State):
     tagged_greys: list[int] = field(default_factory=list)  # the Naturalist's tagged grey cresters (hex)
     achievements: list[dict[str, Any]] = field(default_factory=list)  # face-up cards: id, first, claimed
     stats: list[dict[str, int]] = field(default_factory=list)  # per seat counters for achievements
+    # R31 switched off (records made before it): this turn's pick-ups, drops and gifts may be undone.
+    # A game's option, kept by its record: not in to_dict (by itself it changes no legal action, only
+    # whether the turn remembers what it moved), so positions keep their fingerprints
+    takebacks: bool = False
     # the hooks found for this state's mode, variants and planet (see hooks.active); not part of the position
     _hooks: Any = field(default=None, init=False, repr=False, compare=False)
 
@@ -180,12 +188,7 @@ class GameState(State):
             "items": {str(k): list(v) for k, v in sorted(self.items.items()) if any(v)},
             "stacks": [list(x) for x in self.stacks],
             "discard": list(self.discard),
-            "turn": dict(
-                self.turn.__dict__,
-                orders=sorted(self.turn.orders),
-                no_attack=sorted(self.turn.no_attack),
-                fought_reds=sorted(self.turn.fought_reds),
-            ),
+            "turn": self._turn_dict(),
             "frames": [dict(f) for f in self.frames],
             "end_trigger": self.end_trigger,
             "over": self.over,
@@ -197,6 +200,13 @@ class GameState(State):
             "achievements": [dict(a, claimed=list(a["claimed"])) for a in self.achievements],
             "stats": [dict(sorted(x.items())) for x in self.stats],
         }
+
+    def _turn_dict(self) -> dict[str, Any]:
+        t = dict(self.turn.__dict__, orders=sorted(self.turn.orders), no_attack=sorted(self.turn.no_attack),
+                 fought_reds=sorted(self.turn.fought_reds), reversible=sorted(self.turn.reversible))
+        if not t["reversible"]:
+            del t["reversible"]  # a position with nothing to take back keeps the fingerprint it always had
+        return t
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], components: Components | None = None) -> GameState:

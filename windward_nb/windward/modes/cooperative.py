@@ -163,6 +163,17 @@ def check_trade(s: GameState, a: Action) -> Refusal:
         return ("Cooperative: Trading", f"player {giver + 1} holds no {card!r} card")
     if len(s.ships[taker].hand) >= s.hand_limit(taker):
         return ("Cooperative: Trading", f"player {taker + 1}'s hand is full")
+    rev = s.turn.reversible
+    if rev:
+        # R31: a gift is not taken back this turn, and a card received this turn is not passed on
+        name = s.components.card(card).name
+        if f"trade {taker + 1} {card} {giver + 1}" in rev:
+            return ("Cooperative: Trading", f"player {taker + 1} gave this {name} to player {giver + 1} this turn: "
+                                            "giving it back would undo the trade")
+        received = sum(1 for t in rev if t.startswith("trade ") and t.split(" ")[2:] == [card, str(giver + 1)])
+        if received and s.ships[giver].hand.count(card) <= received:
+            return ("Cooperative: Trading", f"player {giver + 1} received this {name} this turn: a card received "
+                                            "in a trade is not passed on in the same turn")
     return None
 
 
@@ -170,6 +181,8 @@ def trade(s: GameState, ev: list[Event], a: Action) -> None:
     giver, card, taker = a.arg
     s.ships[giver].hand.remove(card)
     s.ships[taker].hand.append(card)
+    if not s.takebacks:
+        s.turn.reversible.append(f"trade {giver + 1} {card} {taker + 1}")
     ev.append(Event("CardsTraded", f"Player {giver + 1} gives {s.components.card(card).name} to player {taker + 1}.",
                     {"from": giver, "to": taker, "card": card}))
 
