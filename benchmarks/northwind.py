@@ -20,7 +20,6 @@ import argparse
 import itertools
 import os
 import platform
-import random
 import statistics
 import sys
 import time
@@ -31,40 +30,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import numpy as np  # noqa: E402
 
+from peers import chess_games, random_playouts  # noqa: E402
 from windward_nb.northwind import RULES, load_components, new_game  # noqa: E402
 from windward_nb.northwind.odds import _reveal, pirate_odds, voyage_odds  # noqa: E402
 
 
 def northwind_games(n: int, seed: int) -> tuple[int, int, float]:
-    rng = np.random.default_rng(seed)
-    actions = 0
-    t0 = time.perf_counter()
-    for k in range(n):
-        s = new_game(players=3, seed=seed * 1000 + k, auto_chance=False).state
-        while not RULES.is_over(s):
-            who = RULES.decider(s)
-            if who < 0:
-                a = RULES.sample_chance(s, rng)
-            else:
-                legal = RULES.legal_actions(s)
-                a = legal[int(rng.integers(len(legal)))]
-            RULES.apply(s, a)
-            actions += 1
-    return actions, n, time.perf_counter() - t0
-
-
-def chess_games(n: int, seed: int) -> tuple[int, int, float]:
-    import chess
-
-    rnd = random.Random(seed)
-    plies = 0
-    t0 = time.perf_counter()
-    for _ in range(n):
-        board = chess.Board()
-        while board.outcome() is None:
-            board.push(rnd.choice(list(board.legal_moves)))
-            plies += 1
-    return plies, n, time.perf_counter() - t0
+    """Random 3-player games, each dealt from its own seed."""
+    return random_playouts(RULES, lambda k: new_game(players=3, seed=seed * 1000 + k, auto_chance=False).state,
+                           n, seed)
 
 
 def icepool_win(cannons: int, strength: int, cannoneer: bool, faces) -> Fraction:

@@ -52,14 +52,13 @@ sys.path.insert(0, str(ROOT))
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+from windward_nb.core import registry  # noqa: E402
 from windward_nb.core.bots import make_bot  # noqa: E402
 from windward_nb.core.stats import wilson  # noqa: E402
 from windward_nb.openspiel import load_game  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "h2h"
 GAMES = {"windward": 2, "north-wind": 2, "tailwinds": 2, "winds-of-plunder": 3}
-BOTS = {"windward": "windward_nb.windward.bots", "north-wind": "windward_nb.northwind.bots",
-        "tailwinds": "windward_nb.tailwinds.bots", "winds-of-plunder": "windward_nb.plunder.bots"}
 
 
 class _TimeUp(Exception):
@@ -135,9 +134,7 @@ def play_one(game: str, arm: str, g: int, base: int, seconds: float, ours: dict[
     sgame = load_game(game, players=len(seats), **(options or {}))
     table = sgame.config.table
     rng = np.random.default_rng(seed)
-    import importlib
-
-    bot_table = importlib.import_module(BOTS[game]).BOTS
+    bot_table = registry.part(game, "bots")  # every bot of the game, the search bot included
     bots: list[Any] = []
     for i, kind in enumerate(seats):
         bot_seed = seed * 10 + i

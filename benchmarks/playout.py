@@ -40,7 +40,11 @@ ROOT = Path(__file__).resolve().parents[1]
 # =============================================================================== the games (run in a worker)
 def windward_games(n: int, seed: int) -> tuple[int, int, float]:
     import windward_nb as ww
-    from windward_nb import engine  # the same module path before and after the move
+
+    try:
+        from windward_nb.windward import engine
+    except ImportError:  # a tree from before Windward moved into windward_nb.windward
+        from windward_nb import engine
 
     actions = 0
     rng = np.random.default_rng(seed)

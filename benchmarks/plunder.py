@@ -15,49 +15,14 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import random
 import statistics
 import time
 
 import numpy as np
 
-from windward_nb.core.rules import CHANCE
+from peers import chess_games, random_playouts
 from windward_nb.core.simulate import play_game
 from windward_nb.plunder import RULES, start_state
-
-
-def plunder_playouts(n: int, seed: int, players: int) -> tuple[int, float]:
-    rng = np.random.default_rng(seed)
-    actions = 0
-    t0 = time.perf_counter()
-    for _ in range(n):
-        s = start_state(players)
-        while True:
-            who = RULES.decider(s)
-            if who == CHANCE:
-                a = RULES.sample_chance(s, rng)
-            elif who < 0:
-                break
-            else:
-                legal = RULES.legal_actions(s)
-                a = legal[int(rng.integers(len(legal)))]
-            RULES.apply(s, a)
-            actions += 1
-    return actions, time.perf_counter() - t0
-
-
-def chess_playouts(n: int, seed: int) -> tuple[int, float]:
-    import chess
-
-    rnd = random.Random(seed)
-    plies = 0
-    t0 = time.perf_counter()
-    for _ in range(n):
-        board = chess.Board()
-        while board.outcome() is None:
-            board.push(rnd.choice(list(board.legal_moves)))
-            plies += 1
-    return plies, time.perf_counter() - t0
 
 
 def greedy_games(n: int, seed: int, players: int) -> float:
@@ -79,12 +44,12 @@ def main() -> None:
     print(f"machine : {platform.platform()} | {platform.machine()} | {os.cpu_count()} CPUs | "
           f"Python {platform.python_version()} | numpy {np.__version__} | python-chess {chess.__version__}")
     print(f"method  : {args.games} games per repetition, {args.reps} repetitions, time.perf_counter; medians")
-    plunder_playouts(1, 999, args.players)  # warm-up
+    random_playouts(RULES, lambda k: start_state(args.players), 1, 999)  # warm-up
     wop, ch, greedy = [], [], []
     for rep in range(args.reps):
-        a, t = plunder_playouts(args.games, rep, args.players)
+        a, _, t = random_playouts(RULES, lambda k: start_state(args.players), args.games, rep)
         wop.append(a / t)
-        p, ct = chess_playouts(args.games, rep)
+        p, _, ct = chess_games(args.games, rep)
         ch.append(p / ct)
         greedy.append(greedy_games(args.games, rep, args.players))
     w, c = statistics.median(wop), statistics.median(ch)

@@ -11,46 +11,12 @@ per second (3 players), the bot the calibration uses.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import time
 
-import numpy as np
-
-from windward_nb.core.rules import CHANCE
+from peers import chess_games, random_playouts
 from windward_nb.core.simulate import play_game
 from windward_nb.tailwinds import RULES, start_state
-
-
-def tailwinds_games(n: int, seed: int, players: int = 4) -> tuple[int, float]:
-    actions = 0
-    rng = np.random.default_rng(seed)
-    t0 = time.perf_counter()
-    for i in range(n):
-        s = start_state(players=players)
-        while not RULES.is_over(s):
-            if RULES.decider(s) == CHANCE:
-                a = RULES.sample_chance(s, rng)
-            else:
-                legal = RULES.legal_actions(s)
-                a = legal[int(rng.integers(len(legal)))]
-            RULES.apply(s, a)
-            actions += 1
-    return actions, time.perf_counter() - t0
-
-
-def chess_games(n: int, seed: int) -> tuple[int, float]:
-    import chess
-
-    rnd = random.Random(seed)
-    plies = 0
-    t0 = time.perf_counter()
-    for _ in range(n):
-        board = chess.Board()
-        while board.outcome() is None:
-            board.push(rnd.choice(list(board.legal_moves)))
-            plies += 1
-    return plies, time.perf_counter() - t0
 
 
 def main() -> None:
@@ -60,9 +26,9 @@ def main() -> None:
     args = ap.parse_args()
     tw, ch, greedy = [], [], []
     for r in range(args.reps):
-        a, t = tailwinds_games(args.games, r)
+        a, _, t = random_playouts(RULES, lambda k: start_state(players=4), args.games, r)
         tw.append(a / t)
-        p, t = chess_games(max(1, args.games // 4), r)
+        p, _, t = chess_games(max(1, args.games // 4), r)
         ch.append(p / t)
         t0 = time.perf_counter()
         for i in range(max(1, args.games // 4)):

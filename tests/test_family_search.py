@@ -12,7 +12,8 @@ import pytest
 from windward_nb.core.bots import make_bot
 from windward_nb.core.judge import FittedJudge
 from windward_nb.core.mcts import MCTSBot as CoreMCTSBot
-from windward_nb.core.simulate import _module, play_game
+from windward_nb.core import registry
+from windward_nb.core.simulate import play_game
 
 GAMES = [("north-wind", "windward_nb.northwind.search", 2), ("winds-of-plunder", "windward_nb.plunder.search", 3),
          ("tailwinds", "windward_nb.tailwinds.search", 3)]
@@ -35,7 +36,7 @@ def _positions(game: str, players: int, seed: int, every: int = 5):
 @pytest.mark.parametrize("game, module, players", GAMES, ids=IDS)
 def test_make_bot_mcts_is_the_tuned_search_with_a_budget_in_seconds(game, module, players):
     search = importlib.import_module(module)
-    table = _module(game).BOTS
+    table = registry.part(game, "bots")
     bot = make_bot("mcts", 0, table)
     assert isinstance(bot, search.MCTSBot) and isinstance(bot, CoreMCTSBot)
     assert bot.seconds == search.DEFAULTS["seconds"] and bot.iterations is None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -49,16 +50,16 @@ def _type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def imports(path: Path, name: str, *, module_level: bool) -> set[str]:
-    """Absolute names a file imports (``from x import y`` gives x and x.y), skipping TYPE_CHECKING blocks;
-    ``module_level`` leaves out imports inside functions."""
+def imports(path: Path, name: str, *, module_level: bool, type_checking: bool = False) -> set[str]:
+    """Absolute names a file imports (``from x import y`` gives x and x.y); ``module_level`` leaves out
+    imports inside functions, and TYPE_CHECKING blocks are skipped unless ``type_checking``."""
     is_package = path.name == "__init__.py"
     package = name if is_package else name.rpartition(".")[0]
     out: set[str] = set()
 
     def visit(node: ast.AST, top: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _type_checking(child):
+            if isinstance(child, ast.If) and _type_checking(child) and not type_checking:
                 for other in child.orelse:
                     visit(other, top)
                 continue
@@ -121,7 +122,8 @@ def test_the_core_imports_no_game():
         for imp in imports(path, name, module_level=False):
             top = imp.split(".")[0]
             assert top != "windward_nb" or imp.startswith("windward_nb.core"), f"{path.name} imports {imp}"
-            assert top in sys.stdlib_module_names or top in ("numpy", "windward_nb", "distributed", "tqdm", "pandas", "pyarrow", "scipy"), \
+            assert top in sys.stdlib_module_names or top in ("numpy", "windward_nb", "distributed", "tqdm", "pandas", "pyarrow", "scipy",
+                                                                "matplotlib"), \
                 f"{path.name} imports {imp}"
 
 
@@ -204,17 +206,36 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-def import_graph(package: str, *, module_level: bool) -> dict[str, set[str]]:
-    files = package_files(package)
+def project_files(packages: tuple[str, ...] = ("windward_nb", "windward_widgets")) -> list[tuple[Path, str]]:
+    """(path, module name) of every module of ``packages`` (``windward_widgets`` lives under ``widgets/``)."""
+    out: list[tuple[Path, str]] = []
+    for package in packages:
+        if package == "windward_widgets" or package.startswith("windward_widgets."):
+            directory = WIDGETS / Path(*package.split(".")[1:])
+            out += [(p, module_name(p, directory, package)) for p in files_of(directory)] if directory.is_dir() else []
+        else:
+            out += package_files(package)
+    return out
+
+
+def import_graph(packages: str | tuple[str, ...], *, module_level: bool, type_checking: bool = False,
+                 facades: bool = True) -> dict[str, set[str]]:
+    """module -> the modules of ``packages`` it imports. ``facades=False`` leaves the packages'
+    ``__init__`` modules out, as importers and as targets: a package's ``__init__`` only gathers
+    names for its users (a facade), so an edge through it says nothing about who needs whom."""
+    files = project_files((packages,) if isinstance(packages, str) else packages)
     modules = {n for _, n in files}
+    packages_init = {n for p, n in files if p.name == "__init__.py"}
     graph: dict[str, set[str]] = {}
     for path, name in files:
+        if not facades and name in packages_init:
+            continue
         targets = set()
-        for imp in imports(path, name, module_level=module_level):
+        for imp in imports(path, name, module_level=module_level, type_checking=type_checking):
             # "from pkg import sub" names the submodule when there is one, else the package
             while imp and imp not in modules:
                 imp = imp.rpartition(".")[0]
-            if imp and imp != name:
+            if imp and imp != name and (facades or imp not in packages_init):
                 targets.add(imp)
         graph[name] = targets
     # a package's __init__ importing its own submodules is how a package is built, not a cycle
@@ -223,13 +244,44 @@ def import_graph(package: str, *, module_level: bool) -> dict[str, set[str]]:
     return graph
 
 
+def every_import_graph() -> dict[str, set[str]]:
+    """The graph the house rules speak of: every import of ``windward_nb`` and ``windward_widgets``,
+    inside function bodies and under ``TYPE_CHECKING`` too, module to module, the packages'
+    ``__init__`` facades left out."""
+    return import_graph(("windward_nb", "windward_widgets"), module_level=False, type_checking=True, facades=False)
+
+
 def test_no_import_cycles_in_windward_nb():
     assert _cycles(import_graph("windward_nb", module_level=True)) == []
 
 
-def test_no_import_cycles_in_windward_even_inside_functions():
-    graph = import_graph("windward_nb.windward", module_level=False)
-    assert len(graph) > 25 and _cycles(graph) == []
+def test_no_import_cycle_even_inside_functions():
+    """Every import counts, a function body's and a type checker's too: a cycle hidden in a
+    function is still two modules that cannot be read (or changed) one without the other."""
+    graph = every_import_graph()
+    assert len(graph) > 150 and "windward_widgets.base.play_table" in graph
+    assert _cycles(graph) == []
+
+
+@pytest.mark.parametrize("game", ["windward", "northwind", "plunder", "tailwinds"])
+def test_no_import_cycles_in_a_game_even_inside_functions(game):
+    graph = import_graph(f"windward_nb.{game}", module_level=False, type_checking=True)
+    assert len(graph) > 10 and _cycles(graph) == []
+
+
+def test_the_graph_reads_function_bodies_type_checking_and_leaves_facades_out(tmp_path, monkeypatch):
+    pkg = tmp_path / "windward_nb"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .sub import a\n")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "a.py").write_text("def later():\n    from . import b\n")
+    (pkg / "sub" / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n"
+                                      "import windward_nb\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    graph = import_graph("windward_nb", module_level=False, type_checking=True, facades=False)
+    assert graph == {"windward_nb.sub.a": {"windward_nb.sub.b"}, "windward_nb.sub.b": {"windward_nb.sub.a"}}
+    assert _cycles(graph) == [["windward_nb.sub.a", "windward_nb.sub.b"]]
+    assert _cycles(import_graph("windward_nb", module_level=True)) == []
 
 
 def test_the_cycle_finder_finds_a_cycle():
@@ -238,8 +290,181 @@ def test_the_cycle_finder_finds_a_cycle():
 
 
 @pytest.mark.parametrize("old, new", [("engine", "windward.engine"), ("state", "windward.state"),
-                                      ("variants", "windward.modes"), ("actions", "windward.actions")])
-def test_old_module_paths_are_aliases_of_the_moved_modules(old, new):
+                                      ("variants", "windward.modes"), ("actions", "windward.actions"),
+                                      ("lessons", "windward.lessons")])
+def test_old_module_paths_are_aliases_of_the_moved_modules(old, new, monkeypatch):
     import importlib
 
-    assert importlib.import_module(f"windward_nb.{old}") is importlib.import_module(f"windward_nb.{new}")
+    import windward_nb
+
+    monkeypatch.delitem(sys.modules, f"windward_nb.{old}", raising=False)
+    if old in vars(windward_nb):  # (hasattr would ask the package's __getattr__, which warns)
+        monkeypatch.delattr(windward_nb, old)
+    with pytest.warns(FutureWarning, match=f"windward_nb.{old} is deprecated and goes in windward-nb 0.3: "
+                                           f"use windward_nb.{new}") as caught:
+        module = importlib.import_module(f"windward_nb.{old}")
+    assert module is importlib.import_module(f"windward_nb.{new}")
+    assert caught[0].filename == __file__  # the warning points at the line that used the old path
+
+
+# ------------------------------------------------------------------------------ the layers, by every import
+def _own(imp: str) -> bool:
+    return imp.split(".")[0] in ("windward_nb", "windward_widgets")
+
+
+def test_the_core_imports_only_the_core_by_every_import():
+    """Inside functions and for the type checker too: the core stands on the standard library,
+    numpy and itself."""
+    bad = [f"{path.relative_to(ROOT)} imports {imp}" for path, name in package_files("windward_nb.core")
+           for imp in sorted(imports(path, name, module_level=False, type_checking=True))
+           if _own(imp) and not (imp == "windward_nb.core" or imp.startswith("windward_nb.core."))]
+    assert bad == []
+
+
+def test_a_game_imports_only_the_core_and_itself_by_every_import():
+    modules = {n for _, n in project_files()}
+    bad = set()
+    for game in GAMES.values():
+        for path, name in package_files(game):
+            for imp in imports(path, name, module_level=False, type_checking=True):
+                while imp and imp not in modules:  # "from x import name" names x
+                    imp = imp.rpartition(".")[0]
+                if _own(imp) and not (imp == game or imp.startswith(game + ".") or imp == "windward_nb.core"
+                                      or imp.startswith("windward_nb.core.")):
+                    bad.add(f"{path.relative_to(ROOT)} imports {imp}")
+    assert sorted(bad) == []
+
+
+#: modules that draw or say what a table shows: the pictures, the views (and Windward's coach, its
+#: view's words), the replay page, and every widget. (``core.html`` only formats tables of values.)
+RENDERING = re.compile(r"^windward_widgets(\.|$)|^windward_nb\..*\.(svg|view|gameview|coach|replay_page)$")
+#: the rules protocol and each game's rules and state
+RULES_AND_STATE = re.compile(r"^windward_nb\.(core|windward|northwind|plunder|tailwinds)\.(rules|state)$")
+
+
+def reach(graph: dict[str, set[str]], start: str) -> dict[str, list[str]]:
+    """Every module ``start`` imports, directly or not, with one chain of imports that gets there."""
+    paths = {start: [start]}
+    todo = [start]
+    while todo:
+        here = todo.pop(0)
+        for there in sorted(graph.get(here, ())):
+            if there not in paths:
+                paths[there] = paths[here] + [there]
+                todo.append(there)
+    del paths[start]
+    return paths
+
+
+def test_rules_and_state_import_no_rendering_module_even_through_others():
+    """The rules protocol knows nothing of pictures (a picture of a state is drawn through the
+    registry's ``display``, the one bridge); nor does any game's rules or state, by any chain of imports."""
+    graph = every_import_graph()
+    starts = [m for m in graph if RULES_AND_STATE.match(m)]
+    assert len(starts) >= 9 and "windward_nb.core.rules" in starts
+    chains = [" -> ".join(path) for m in sorted(starts) for there, path in reach(graph, m).items()
+              if RENDERING.search(there)]
+    assert chains == []
+
+
+def test_reach_follows_chains():
+    assert reach({"a": {"b"}, "b": {"c"}, "c": {"a"}}, "a") == {"b": ["a", "b"], "c": ["a", "b", "c"]}
+    assert RENDERING.search("windward_nb.northwind.svg") and RENDERING.search("windward_widgets.base.turn")
+    assert not RENDERING.search("windward_nb.core.html") and RULES_AND_STATE.match("windward_nb.plunder.state")
+
+
+# ------------------------------------------------------------------------------ parts are asked of the registry
+#: the modules that may import by name: the registry (a game's parts, imported on first use) and the
+#: shim of the deprecated module paths
+BY_NAME = ("windward_nb/core/registry.py", "windward_nb/_compat.py")
+
+
+def imports_by_name(path: Path) -> list[int]:
+    """Lines of ``path`` that import a module by a computed name: ``import_module`` (even in a
+    comment: the rule is the one ``grep -rn import_module`` checks) or a call of ``__import__``."""
+    text = path.read_text()
+    lines = [i for i, line in enumerate(text.splitlines(), 1) if "import_module" in line]
+    lines += [node.lineno for node in ast.walk(ast.parse(text)) if isinstance(node, ast.Call)
+              and getattr(node.func, "id", getattr(node.func, "attr", "")) == "__import__"]
+    return sorted(set(lines))
+
+
+def test_only_the_registry_imports_by_name():
+    found = sorted(str(path.relative_to(ROOT)) for path, _ in project_files() if imports_by_name(path))
+    assert [f for f in found if f not in BY_NAME] == []
+
+
+def test_the_by_name_finder_finds_them(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text("import importlib\nx = importlib.import_module('json')\ny = __import__('os')\nz = 1\n")
+    assert imports_by_name(f) == [2, 3]
+
+
+def parts_read_off_a_package(path: Path) -> list[int]:
+    """Lines of ``path`` that read something off a game's package (``GameType.load().BOTS``,
+    ``getattr(game.load(), ...)``): a part found by the name it has there, not asked of the registry."""
+    return sorted({node.lineno for node in ast.walk(ast.parse(path.read_text()))
+                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                   and node.func.attr == "load" and not node.args and not node.keywords
+                   and not (isinstance(node.func.value, ast.Name) and node.func.value.id in ("json", "yaml", "pickle"))})
+
+
+def test_a_games_parts_are_asked_of_the_registry_not_read_off_its_package():
+    found = {str(path.relative_to(ROOT)): lines for path, _ in project_files()
+             if (lines := parts_read_off_a_package(path)) and not str(path.relative_to(ROOT)).endswith("registry.py")}
+    assert found == {}
+
+
+def test_the_package_reading_finder_finds_them(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text("import json\nb = get('x').load().BOTS\nt = getattr(game.load(), 'BOTS', None)\n"
+                 "d = json.load(fp)\nok = registry.part('x', 'bots')\n")
+    assert parts_read_off_a_package(f) == [2, 3]
+
+
+# ------------------------------------------------------------------------------ the figures (issue 30's report)
+def function_local_imports() -> dict[str, int]:
+    """Module -> how many import statements inside its functions name a module of the project."""
+    out: dict[str, int] = {}
+    for path, name in project_files():
+        count = sum(1 for fn in ast.walk(ast.parse(path.read_text()))
+                    if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    for node in _body_imports(fn)
+                    if (isinstance(node, ast.ImportFrom) and (node.level or _own(node.module or "")))
+                    or (isinstance(node, ast.Import) and any(_own(a.name) for a in node.names)))
+        if count:
+            out[name] = count
+    return out
+
+
+def _body_imports(fn: ast.AST) -> list[ast.AST]:
+    """Import statements in ``fn``'s own body (not in the functions nested in it, counted on their own)."""
+    out: list[ast.AST] = []
+    stack = list(ast.iter_child_nodes(fn))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def report() -> str:
+    graph = every_import_graph()
+    local = function_local_imports()
+    by_name = {str(p.relative_to(ROOT)): imports_by_name(p) for p, _ in project_files() if imports_by_name(p)}
+    lines = [f"{len(graph)} modules, {sum(map(len, graph.values()))} edges (every import, facades left out)",
+             f"function-local imports of the project's modules: {sum(local.values())} in {len(local)} modules"]
+    lines += [f"  {n:3d} {m}" for m, n in sorted(local.items(), key=lambda kv: (-kv[1], kv[0]))]
+    cycles = _cycles(graph)
+    lines.append(f"cycles: {len(cycles)}")
+    lines += [f"  {len(c)}: {' '.join(c)}" for c in cycles]
+    lines.append(f"import by name: {sum(map(len, by_name.values()))} lines in {len(by_name)} files")
+    lines += [f"  {f}: lines {', '.join(map(str, ls))}" for f, ls in sorted(by_name.items())]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(report())

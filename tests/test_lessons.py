@@ -1,4 +1,4 @@
-"""windward_nb.lessons: the try-it checker never changes the lesson's game, never raises for anything
+"""windward_nb.windward.lessons: the try-it checker never changes the lesson's game, never raises for anything
 a learner can type, and judges the goals the lesson notebook uses."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import windward_nb as ww
-from windward_nb import lessons
-from windward_nb.lessons import PLACEHOLDER, Verdict, check, check_map, goals
+from windward_nb.windward import lessons
+from windward_nb.windward.lessons import PLACEHOLDER, Verdict, check, check_map, goals
 
 
 def sky_game():
@@ -174,7 +174,7 @@ def test_play_demo_and_status_print(capsys):
 
 
 def test_check_cannons():
-    from windward_nb.lessons import check_cannons
+    from windward_nb.windward.lessons import check_cannons
 
     assert check_cannons(..., crew=["Marine"], at_least=0.9).ok is None
     for bad in ("4", 4.0, True, [4]):

@@ -91,7 +91,7 @@ def test_widget_cells_are_ignored_and_only_they(path: Path):
 
 
 LESSONS = [NOTEBOOKS / "00-start-here.ipynb", NOTEBOOKS / "01-learn-the-rules.ipynb"]
-MAX_LESSON_LINES = 6  # a learner reads the lesson, not the plumbing (that lives in windward_nb.lessons/report)
+MAX_LESSON_LINES = 6  # a learner reads the lesson, not the plumbing (that lives in each game's lessons and windward_nb.report)
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 SIZE_BUDGET = 400_000  # bytes per notebook: text and PNG outputs, no saved widget state
 

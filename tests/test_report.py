@@ -247,7 +247,7 @@ def test_progress_quiet_and_with_tqdm():
 
 def test_report_and_lessons_import_no_notebook_libraries():
     """Engine side: importing them loads none of the notebook or plotting libraries."""
-    code = ("import sys, windward_nb.report, windward_nb.lessons; "
+    code = ("import sys, windward_nb.report, windward_nb.windward.lessons; "
             "print(sorted(m for m in ('ipywidgets', 'bqplot', 'IPython', 'tqdm', 'matplotlib', 'scipy') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

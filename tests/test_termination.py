@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from windward_nb.core.simulate import _module
+from windward_nb.core import registry
 from windward_nb.core.testing import ComebackPolicy, check_termination
 
 from toggle_game import RULES, Toggle
@@ -59,8 +59,8 @@ def _id(case) -> str:
 @pytest.mark.parametrize("case", CASES, ids=[_id(c) for c in CASES])
 def test_a_cycle_hunting_policy_finishes_every_game(case):
     game, players, opts = case
-    mod = _module(game)
-    report = check_termination(lambda seed: mod.new_game(players=players, seed=seed, auto_chance=False, **opts).state,
+    new_game = registry.part(game, "new_game")
+    report = check_termination(lambda seed: new_game(players=players, seed=seed, auto_chance=False, **opts).state,
                                games=2, seed=31, max_plies=GAME_BOUND, max_turn_decisions=TURN_BOUND)
     assert report.finished == 2, str(report)
 

@@ -136,15 +136,29 @@ def test_load_record_dispatches_on_the_format(tmp_path):
         ww.load_record(path)
 
 
-def test_deprecated_paths_name_the_moved_modules():
-    import windward_nb.engine
-    import windward_nb.state
-    from windward_nb import variants
+def test_deprecated_paths_name_the_moved_modules(monkeypatch):
+    import sys
+
+    for old in ("engine", "state", "variants"):  # as in a fresh process: not yet used
+        monkeypatch.delitem(sys.modules, f"windward_nb.{old}", raising=False)
+        if old in vars(ww):  # (hasattr would ask the package's __getattr__, which warns)
+            monkeypatch.delattr(ww, old)
+    with pytest.warns(FutureWarning, match=r"windward_nb\.engine is deprecated and goes in windward-nb 0\.3: "
+                                           r"use windward_nb\.windward\.engine"):
+        import windward_nb.engine
+    with pytest.warns(FutureWarning, match="use windward_nb.windward.state"):
+        import windward_nb.state
+    with pytest.warns(FutureWarning, match="use windward_nb.windward.modes"):
+        from windward_nb import variants
 
     assert windward_nb.engine is windward.engine and windward_nb.state is windward.state
     assert variants.tags_left is windward.modes.naturalist.tags_left
+    import windward_nb.scenario  # noqa: F401  (the module, registered quietly: the name is the function's)
+
     assert callable(ww.scenario)  # the public function, not the module of the same name
     assert ww.errors.IllegalActionError is ww.IllegalActionError
+    with pytest.raises(AttributeError, match="has no attribute 'engines'"):
+        ww.engines
 
 
 # the sample games' generator writes the same games as before the move (the files shipped in

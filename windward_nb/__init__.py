@@ -29,9 +29,14 @@ from .windward.state import GameState
 from . import _compat
 from ._version import __version__
 
-_compat.install(__import__(__name__))
+_compat.install()
 
 from . import bots, odds, record, replay, simulate  # noqa: E402  (submodules people reach as ww.bots etc.)
+
+
+def __getattr__(name: str):
+    """The deprecated module paths (``ww.engine`` ...), with a warning saying when they go (:mod:`._compat`)."""
+    return _compat.attribute(name)
 
 
 def new_game(*args, game: str = "windward", **options):
@@ -44,7 +49,7 @@ def new_game(*args, game: str = "windward", **options):
     """
     if _registry.get(game).name == "windward":
         return _new_windward_game(*args, **options)
-    return _registry.get(game).load().new_game(*args, **options)
+    return _registry.part(game, "new_game")(*args, **options)
 
 
 def load_record(path, *, verify: bool = True):

@@ -52,7 +52,7 @@ def schema(record_format: str) -> dict[str, Any]:
     known = formats()
     if record_format not in known:
         raise KeyError(f"unknown record format {record_format!r}; formats: {', '.join(known)}")
-    record_class = registry.get(known[record_format]).load().Record
+    record_class = registry.part(known[record_format], "record")
     built = record_class.schema()
     return {"$schema": built["$schema"], "$id": ID_BASE + record_format, **built}
 

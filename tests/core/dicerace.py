@@ -356,4 +356,6 @@ def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = T
 
 
 register(GameType(name="dice-race", title="Dice Race", module=__name__, record_format="dice-race-record",
-                  suffix=".drr.json", players=(2, 3)))
+                  suffix=".drr.json", players=(2, 3),
+                  parts={"new_game": ":new_game", "rules": ":RULES", "record": ":Record", "bots": ":BOTS",
+                         "simulation_tally": ":simulation_tally"}))

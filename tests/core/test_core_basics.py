@@ -191,6 +191,32 @@ def test_registry_is_lenient_about_names_and_strict_about_unknown_games():
         registry.get("toy-race")
 
 
+def test_a_game_registers_its_parts_once_and_everyone_asks_the_registry():
+    g = dr.new_game(players=2, seed=1)
+    assert registry.part("dice-race", "rules") is dr.RULES and registry.part("Dice Race", "bots") is dr.BOTS
+    assert registry.part_of(g, "record") is dr.Record and registry.part_of(g.state, "new_game") is dr.new_game
+    assert registry.part_of(dr.RULES, "rules") is dr.RULES and registry.game_of(g.record).name == "dice-race"
+    assert registry.part_of(g, "view", None) is None          # dice race registers no view: the shell's defaults
+    with pytest.raises(LookupError, match="Dice Race registers no svg"):
+        registry.part_of(g, "svg")
+    assert registry.part_of(object(), "view", "plain") == "plain" and registry.game_of(object()) is None
+    t = registry.GameType("toy-race", "Toy Race", "dicerace", "toy-race-record", ".tyr.json", (2, 3),
+                          parts={"rules": ":RULES", "view": "dicerace_view:VIEW", "odds": ".nowhere"})
+    registry.register(t)
+    try:
+        assert t.where("rules") == "dicerace:RULES" and t.where("odds") == "dicerace.nowhere"
+        assert registry.part("toy-race", "view").title == "Dice Race" and t.has("view") and not t.has("svg")
+        with pytest.raises(ImportError):                       # a part that is not where it says: said loudly
+            registry.part("toy-race", "odds")
+    finally:
+        registry.unregister("toy-race")
+    with pytest.raises(ValueError, match="unknown parts \\['colour'\\]"):
+        registry.register(registry.GameType("toy", "Toy", "dicerace", "toy-record", ".toy.json", (2, 3),
+                                            parts={"colour": ":RULES"}))
+    with pytest.raises(OptionError):
+        registry.get("toy")
+
+
 def test_errors_pickle_with_their_details():
     import pickle
 

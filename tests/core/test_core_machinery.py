@@ -308,6 +308,13 @@ def test_perft_counts_match_a_hand_count():
     assert perft(s, 2) == sum(len(set(s.hands[1])) for _ in range(hand0)) == hand0 * hand1
 
 
+def test_perft_counts_an_unlisted_shuffle_as_one_leaf_or_as_asked():
+    s = dr.new_game(2, seed=1, auto_chance=False).state  # the deck's shuffle: too many orders to list
+    assert dr.RULES.decider(s) == dr.CHANCE and dr.RULES.chance_outcomes(s) is None
+    assert [perft(s, d) for d in (1, 3)] == [1, 1]
+    assert [perft(s, d, unlisted=0) for d in (1, 3)] == [0, 0]  # Windward's pinned convention
+
+
 @pytest.mark.parametrize("faces", [(1, 1, 1, 2, 2, 3), (1, 2, 3, 4, 5, 6), (0, 0, 1, 2), (3,)])
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 4])
 def test_dice_sums_match_brute_force(faces, n):

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 import windward_nb as ww
-from windward_nb.windward import view
+from windward_nb.windward import engine, view
 from windward_nb.simulate import play_game
 
 ALL = ["white", "naturalist", "achievements"]
@@ -82,7 +82,7 @@ def why(s, text: str):
     except ValueError:
         return "syntax"
     try:
-        r = ww.engine.why_illegal(s, a)
+        r = engine.why_illegal(s, a)
     except Exception as exc:  # noqa: BLE001
         return f"ERROR {type(exc).__name__}"
     return list(r) if r else None
@@ -95,11 +95,11 @@ def one(config: dict, bots: str, seed: int, max_actions: int) -> dict:
 
     def observe(state, action, evs):
         events.append([action.__str__(), [[e.kind, e.text, e.data] for e in evs]])
-        who = ww.engine.decider(state)
+        who = engine.decider(state)
         if who >= 0:
             n[0] += 1
             if n[0] % 9 == 0:
-                legal = ww.engine.legal_actions(state)
+                legal = engine.legal_actions(state)
                 samples.append([state.fingerprint(), who, [str(a) for a in legal],
                                 h([describe(state, a) for a in legal if a.verb not in UNDESCRIBED]),
                                 h([why(state, t) for t in PROBES])])

@@ -9,8 +9,6 @@ are imported on first use (so a sister game's widgets never load Windward's).
 
 from __future__ import annotations
 
-import importlib
-
 #: public name -> the module that defines it
 _WHERE = {
     "ActionsPanel": "panels", "BattlePanel": "panels", "ShipBoardPanel": "panels",
@@ -25,7 +23,9 @@ def __getattr__(name: str):
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'windward_widgets' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    from windward_nb.core.registry import resolve  # the family's one importer by name
+
+    value = resolve(f"{__name__}.{module}:{name}")
     globals()[name] = value
     return value
 

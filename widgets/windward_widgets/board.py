@@ -87,7 +87,7 @@ class BoardWidget(SpacesBoard):
     Parameters
     ----------
     planet:
-        A :class:`~windward_nb.planet.Planet` or its text form (``"large:ABCDEF"``).
+        A :class:`~windward_nb.windward.planet.Planet` or its text form (``"large:ABCDEF"``).
     wind:
         Initial wind direction 1-6, or ``None`` for no flag yet.
     width, height:

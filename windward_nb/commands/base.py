@@ -150,7 +150,7 @@ def check_bots(game: Any, bots: list[str]) -> list[str]:
     """Each bot name is one of the game's bots (options after a colon are checked by the bot)."""
     from ..core.bots import make_bot
 
-    table = getattr(game.load(), "BOTS", None)
+    table = game.part("bots", None)
     for spec in bots:
         if not spec:
             raise usage_error("--bots has an empty name (two commas in a row?)")

@@ -99,7 +99,7 @@ def _check_out(path: str) -> Path:
 
 def _check_game_options(game: Any, players: int, options: dict[str, Any]) -> None:
     try:
-        game.load().new_game(players=players, seed=0, **options)
+        game.part("new_game")(players=players, seed=0, **options)
     except TypeError as exc:
         raise usage_error(f"{game.title} does not take these options: {exc}") from None
     except ValueError as exc:

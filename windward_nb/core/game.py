@@ -24,15 +24,23 @@ undo and its generator state is not saved.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any, cast
 from collections.abc import Iterable
 
 import numpy as np
 
+from . import registry
 from .actions import Action
 from .errors import ActionSyntaxError, IllegalActionError
 from .events import Event
+from .outcome import outcome_of
 from .rules import CHANCE, TERMINAL, Rules
+
+
+def _html_text(value: str) -> str:
+    """``value`` safe inside an HTML element (``&``, ``<``, ``>`` and double quotes, as the pictures write them)."""
+    return escape(value, quote=False).replace('"', "&quot;")
 
 
 def check_seat(seat: Any, players: int) -> int:
@@ -103,8 +111,6 @@ class Game:
     def outcome(self) -> Any:
         """How the game ended: an :class:`~windward_nb.core.outcome.Outcome` (winners, scores,
         reason), or ``None`` while it goes on."""
-        from .outcome import outcome_of
-
         names = [self.rules.seat_name(self.state, i) for i in range(self.players)]
         given = self.record.names() if self.record is not None and hasattr(self.record, "names") else []
         for i, name in enumerate(given[:len(names)]):
@@ -279,22 +285,19 @@ class Game:
 
     # --------------------------------------------------------------------------- displays
     def _repr_svg_(self) -> str:
-        """The board with a one-line status, as a static SVG picture."""
-        from .svg import state_svg
-
-        return state_svg(self.state)
+        """The board with a one-line status, as a static SVG picture (drawn through the registry's
+        :func:`~windward_nb.core.registry.display`: the driver imports nothing that draws)."""
+        return str(registry.display(self.state, "svg"))
 
     def _repr_html_(self) -> str:
         """The board picture and, under it, the ply and the scores (a notebook shows this)."""
-        from .svg import escape
-
         scores = ", ".join(f"{x:g}" for x in self.scores())
         line = f"ply {self.ply} · scores {scores}"
         if self.is_over:
             out = self.outcome()
             line += f" · {out.reason}" if out is not None else ""
         return (f'<div class="wwnb-game">{self._repr_svg_()}'
-                f'<div style="font-size:12px;color:#333">{escape(line)}</div></div>')
+                f'<div style="font-size:12px;color:#333">{_html_text(line)}</div></div>')
 
     def __repr__(self) -> str:
         who = self.current_player

@@ -89,6 +89,7 @@ from collections.abc import Hashable
 
 import numpy as np
 
+from . import registry
 from .actions import Action
 from .bots import make_bot
 from .errors import NoDecisionError
@@ -260,14 +261,11 @@ def _check_budget(seconds: Any, iterations: Any) -> None:
 
 
 def _bot_table(rules: Any) -> Any:
-    """The game's ``BOTS`` (name -> bot), or ``None`` for a game the registry does not know."""
-    if not getattr(rules, "game", ""):
-        return None
-    from . import registry
-
+    """The game's bots (its registry part ``bots``: name -> bot), or ``None`` for a game the registry
+    does not know."""
     try:
-        return getattr(registry.get(rules.game).load(), "BOTS", None)
-    except (KeyError, ValueError, ImportError):
+        return registry.part_of(rules, "bots", None)
+    except ImportError:
         return None
 
 

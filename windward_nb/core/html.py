@@ -14,9 +14,20 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-__all__ = ["table", "percent", "escape"]
+__all__ = ["table", "percent", "escape", "text_escape"]
 
 _CELL = "padding:2px 8px;text-align:right"
+
+
+def text_escape(value: Any) -> str:
+    """``value`` as text safe inside an SVG/HTML element or a double-quoted attribute (apostrophes
+    left as they are, unlike :func:`escape`).
+
+    >>> print(text_escape('<b> & "c"'), text_escape("it's"))
+    &lt;b&gt; &amp; &quot;c&quot; it's
+    """
+    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
 
 
 def percent(p: Any, digits: int = 2) -> str:

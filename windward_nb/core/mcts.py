@@ -47,6 +47,7 @@ from collections.abc import Callable, Hashable
 
 import numpy as np
 
+from . import registry
 from .actions import Action
 from .bots import Bot, make_bot
 from .rules import CHANCE, TERMINAL
@@ -505,9 +506,7 @@ class MCTSBot(Bot):
             bot = bots.get(who)
             if bot is None:
                 if table is None:
-                    from .registry import get
-
-                    table = getattr(get(rules.game).load(), "BOTS", None) if rules.game else None
+                    table = registry.part_of(rules, "bots", None)
                 bot = bots[who] = make_bot(self.rollout_spec, self.rng.integers(2**31), table)
             rules.apply(world, bot.act(world))
             steps += 1

@@ -11,8 +11,12 @@ from typing import Any
 from .rules import CHANCE, TERMINAL
 
 
-def perft(state: Any, depth: int) -> int:
-    """Leaves of the game tree below ``state`` at ``depth`` (``state`` is not changed)."""
+def perft(state: Any, depth: int, *, unlisted: int = 1) -> int:
+    """Leaves of the game tree below ``state`` at ``depth`` (``state`` is not changed).
+
+    ``unlisted`` is what a chance node whose outcomes are too many to list counts for: one leaf by
+    default; Windward's pinned counts (:mod:`windward_nb.windward.perft`) end there with none.
+    """
     rules = type(state).rules
     if depth == 0:
         return 1
@@ -22,7 +26,7 @@ def perft(state: Any, depth: int) -> int:
     if who == CHANCE:
         outs = rules.chance_outcomes(state)
         if outs is None:
-            return 1
+            return unlisted
         actions = [a for a, _ in outs]
     else:
         actions = rules.legal_actions(state)
@@ -32,5 +36,5 @@ def perft(state: Any, depth: int) -> int:
     for a in actions:
         child = state.clone()
         rules.apply(child, a)
-        total += perft(child, depth - 1)
+        total += perft(child, depth - 1, unlisted=unlisted)
     return total

@@ -30,9 +30,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 from collections.abc import Iterator
 
-from . import files
+from . import files, registry
 from .errors import ActionSyntaxError, IllegalActionError, RecordError
 from .events import Event
+from .rules import CHANCE
 from .schema import check, free_json
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -103,9 +104,9 @@ class GameRecord:
 
     @classmethod
     def game_class(cls) -> type:
-        from .game import Game
-
-        return Game
+        """The driver a replay builds: the game's own (registry part ``game``), else the core's."""
+        game: type = registry.part_or_family(cls, "game")
+        return game
 
     def _extra_dict(self) -> dict[str, Any]:
         """The game's extra top-level fields, for :meth:`to_dict` (games override)."""
@@ -354,9 +355,7 @@ class GameRecord:
 
     @classmethod
     def rules(cls):
-        from .registry import get
-
-        return get(cls.GAME).load().RULES
+        return registry.part(cls.GAME, "rules")
 
     def _start(self) -> tuple[Any, list[Event]]:
         try:
@@ -397,8 +396,6 @@ class GameRecord:
         from the record's seed, carried forward exactly as far as the recorded
         game had used it.
         """
-        from .rules import CHANCE
-
         if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int)
                                  or not 0 <= upto <= len(self.actions)):
             raise ValueError(f"upto must be a ply 0-{len(self.actions)}, got {upto!r}")
@@ -428,16 +425,14 @@ class GameRecord:
         return game
 
     def cursor(self, every: int = 64):
-        """A :class:`~windward_nb.core.replay.Replay` to step and jump through the game."""
-        from .replay import Replay
-
-        return Replay(self, every=every)
+        """A :class:`~windward_nb.core.replay.Replay` to step and jump through the game (the game's
+        own cursor if it registers one; a replay walks a record, so the record asks the registry)."""
+        return registry.part_or_family(self, "replay")(self, every=every)
 
     def to_text(self, width: int = 100) -> str:
         """A score sheet a person can read: turn by turn, actions, results and comments."""
-        from .replay import score_sheet
-
-        return score_sheet(self, width=width)
+        text: str = registry.part_or_family(self, "score_sheet")(self, width=width)
+        return text
 
 
 # =============================================================================== the analysis block
@@ -526,18 +521,17 @@ def read_record_text(path: str | os.PathLike, max_bytes: int = GameRecord.MAX_BY
 
 def record_class(d: Any) -> type[GameRecord]:
     """The record class of a decoded record, by its ``format`` field (every registered game)."""
-    from .registry import by_format
-
     if not isinstance(d, dict):
         raise RecordError(f"a record must be a JSON object, not {type(d).__name__}")
     fmt = d.get("format")
     if not isinstance(fmt, str):
         raise RecordError("format is missing" if fmt is None else "format must be text", field="format")
     try:
-        game = by_format(fmt)
+        game = registry.by_format(fmt)
     except KeyError as exc:
         raise RecordError(str(exc.args[0]), field="format") from None
-    return game.load().Record
+    record: type[GameRecord] = game.part("record")
+    return record
 
 
 def load_record(path: str | os.PathLike, *, verify: bool = True) -> GameRecord:

@@ -18,9 +18,11 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
+from . import registry
 from .actions import Action
 from .errors import PlyError
 from .events import Event
+from .html import text_escape as escape
 from .record import GameRecord, apply_recorded
 from .rules import CHANCE
 
@@ -80,13 +82,11 @@ class Replay:
     # ------------------------------------------------------------------ displays
     def svg(self, ply: int | None = None) -> str:
         """The board at ply ``ply`` (default: the current one) as an SVG picture; the cursor stays."""
-        from .svg import state_svg
-
         if ply is None:
-            return state_svg(self._state)
+            return str(registry.display(self._state, "svg"))
         here = self._ply
         try:
-            return state_svg(self.seek(ply)._state)
+            return str(registry.display(self.seek(ply)._state, "svg"))
         finally:
             self.seek(here)
 
@@ -94,12 +94,10 @@ class Replay:
         """One line for the current ply: its number, who did what (sealed choices stay sealed)."""
         if self._ply == 0:
             return f"ply 0 of {len(self)}: the start of the game"
-        from .view import view_for
-
         here = self._ply
         before = self.seek(here - 1)._state.clone()
         self.seek(here)
-        view = view_for(before)
+        view = registry.display(before, "view")
         try:
             said = view.public_action(before, self.action(here))
         except Exception:  # noqa: BLE001 - a caption never stops a display
@@ -116,8 +114,6 @@ class Replay:
 
     def _repr_html_(self) -> str:
         """The board at the current ply with a caption (what a notebook shows)."""
-        from .svg import escape
-
         named = naming(self.record.names()) if hasattr(self.record, "names") else str
         texts = [named(t) for t in self.texts() if t][:6]
         events = "".join(f"<li>{escape(t)}</li>" for t in texts)

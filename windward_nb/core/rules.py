@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import numpy as np
 
+from . import registry
 from .actions import Action
 from .errors import IllegalActionError
 from .events import Event
@@ -56,18 +57,17 @@ class State:
         """One line: the state's class, its game and its status (who acts, or how it ended)."""
         name = type(self).__name__
         try:
-            from .svg import status_line
-
             scores = ", ".join(f"{x:g}" for x in type(self).rules.scores(self))
-            return f"<{name} {status_line(self)}; scores {scores}>"
+            return f"<{name} {registry.display(self, 'status')}; scores {scores}>"
         except Exception:  # noqa: BLE001 - a repr never raises, even for a half-built state
             return f"<{name} of {getattr(getattr(type(self), 'rules', None), 'game', '') or 'a game'}>"
 
     def _repr_svg_(self) -> str:
-        """The board as a static SVG picture (Jupyter shows it; GitHub and nbviewer too)."""
-        from .svg import state_svg
+        """The board as a static SVG picture (Jupyter shows it; GitHub and nbviewer too).
 
-        return state_svg(self)
+        The rules know nothing of drawing: the registry's :func:`~windward_nb.core.registry.display`
+        is the one bridge (python-chess's ``Board._repr_svg_`` importing ``chess.svg`` lazily)."""
+        return str(registry.display(self, "svg"))
 
     def clone(self) -> State:  # pragma: no cover - abstract
         raise NotImplementedError

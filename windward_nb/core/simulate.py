@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
+from . import registry
 from .bots import Bot, make_bot, split_specs
 from .rules import CHANCE
 
@@ -88,12 +89,10 @@ def game_seeds(master: int, index: int, players: int) -> tuple[int, list[int]]:
     return int(words[0]) & 0x7FFFFFFF, [int(w) for w in words[1:]]
 
 
-def _module(game: str):
-    from .registry import get
-
+def _game_type(game: str) -> registry.GameType:
     if not isinstance(game, str):
         raise TypeError(f"game must be a game's name, got {type(game).__name__}")
-    return get(game).load()
+    return registry.get(game)
 
 
 def bot_specs(bots: Any, players: int) -> list[Any]:
@@ -132,21 +131,22 @@ def play_game(game: str = "windward", players: int = 4, bots: Any = "greedy", se
     ``RuntimeError`` if a bot chooses an action that is not legal.
     """
     t0 = time.perf_counter()
-    mod = _module(game)
+    parts = _game_type(game)
     _check_players(game, players)
     specs = bot_specs(bots, players)
     seeds = list(bot_seeds) if bot_seeds is not None else [seed * 7919 + 101 * k + 1 for k in range(players)]
-    table = getattr(mod, "BOTS", None)
+    table = parts.part("bots", None)
     seat_bots: list[Bot] = [make_bot(spec, sd, table) for spec, sd in zip(specs, seeds)]
     kwargs = dict(options)
     if names is not None:
         kwargs["names"] = names
-    g = mod.new_game(players=players, seed=seed, auto_chance=False, **kwargs)
+    g = parts.part("new_game")(players=players, seed=seed, auto_chance=False, **kwargs)
     rules = g.rules
     s = g.state
     rng = g.rng
     actions = g.record.actions if g.record is not None else []
-    tally = mod.simulation_tally(players, s) if hasattr(mod, "simulation_tally") else None
+    simulation_tally = parts.part("simulation_tally", None)
+    tally = simulation_tally(players, s) if simulation_tally is not None else None
     decisions = plies = 0
     decider, legal_actions, apply = rules.decider, rules.legal_actions, rules.apply
     while plies < max_actions:
@@ -363,10 +363,10 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
     _check_count("seed", seed, 0, 2**63 - 1, "")
     if chunksize is not None:
         _check_count("chunksize", chunksize, 1, MAX_GAMES, "games")
-    mod = _module(game)
+    parts = _game_type(game)
     _check_players(game, players)
     specs = bot_specs(bots, players)
-    names = [make_bot(sp, 0, getattr(mod, "BOTS", None)).name for sp in specs]
+    names = [make_bot(sp, 0, parts.part("bots", None)).name for sp in specs]
     t0 = time.perf_counter()
     results: dict[int, GameResult] = {}
     failures: list[tuple[int, int, str]] = []
@@ -433,7 +433,7 @@ def play_many(n: int, players: int = 4, bots: Any = "greedy", seed: int = 0, *, 
                 failures.append((i, r.seed, r.error))
     failures.sort()
     done = [results[i] for i in sorted(results)]
-    res_cls: type = result_class if result_class is not None else getattr(mod, "SimResult", SimResult)
+    res_cls: type = result_class if result_class is not None else parts.part("sim_result", SimResult)
     return _gather(res_cls, game, players, names, done, seed, time.perf_counter() - t0,
                    workers=0 if (client is not None or executor is not None) else workers, chunks=chunks_sent,
                    record=record, failures=failures, interrupted=interrupted, options=options)
@@ -453,10 +453,9 @@ def _connect(scheduler: str) -> Any:
 
 
 def _check_players(game: str, players: Any) -> None:
-    from .registry import get
-
-    lo, hi = get(game).players
-    _check_count("players", players, lo, hi, f"(seats of {get(game).title})")
+    game_type = registry.get(game)
+    lo, hi = game_type.players
+    _check_count("players", players, lo, hi, f"(seats of {game_type.title})")
 
 
 def _check_count(name: str, value: Any, lo: int, hi: int, unit: str) -> None:

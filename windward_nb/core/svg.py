@@ -27,13 +27,14 @@ with at most one decimal, so the same position always gives the same bytes.
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .view import BoardView, Piece, Space
+from . import registry
+from .html import text_escape
+from .view import BoardView, Piece, Space, view_for
 
 __all__ = ["SVG_NS", "escape", "num", "element", "polygon", "circle", "line", "text", "group", "document",
            "Frame", "shape_points", "piece_shape", "draw_board", "colour_of", "text_colour", "state_svg",
@@ -59,10 +60,7 @@ LOWER_KINDS = frozenset({"boat", "cube"})
 
 
 # =============================================================================== text and elements
-def escape(value: Any) -> str:
-    """``value`` as text safe inside an SVG/HTML element or a double-quoted attribute."""
-    return (str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
+escape = text_escape  #: ``value`` as text safe inside an SVG/HTML element or a double-quoted attribute
 
 
 def num(x: float) -> str:
@@ -396,8 +394,6 @@ def _piece(p: Piece, frame: Frame, x: float, y: float, w: float) -> str:
 # =============================================================================== any game
 def status_line(state: Any) -> str:
     """One line: the game's status and who decides (or how it ended)."""
-    from .view import view_for
-
     v = view_for(state)
     head = v.status(state).splitlines()[0] if v.status(state) else v.title
     if v.is_over(state):
@@ -417,27 +413,14 @@ def check_unit(unit: Any) -> float:
 
 
 def state_svg(state: Any, **kwargs: Any) -> str:
-    """The SVG picture of any game's ``state``: its package's ``svg.board_svg`` (found through the
+    """The SVG picture of any game's ``state``: the ``svg`` its game registers (found through the
     registry, as :func:`~windward_nb.core.view.view_for` finds its view), else the board of its
     view drawn plainly, else a picture of its status line alone."""
-    from . import registry
-    from .view import view_for
-
     if "unit" in kwargs:
         kwargs["unit"] = check_unit(kwargs["unit"])
-    rules = getattr(type(state), "rules", None)
-    name = getattr(rules, "game", "")
-    try:
-        module = registry.get(name).module if name else ""
-    except (KeyError, ValueError):
-        module = ""
-    if module:
-        try:
-            drawer = getattr(importlib.import_module(module + ".svg"), "board_svg", None)
-        except ImportError:
-            drawer = None
-        if drawer is not None:
-            return str(drawer(state, **kwargs))
+    drawer = registry.part_of(state, "svg", None)
+    if drawer is not None:
+        return str(drawer(state, **kwargs))
     status = status_line(state)
     board = view_for(state).board(state)
     if board is not None and board.spaces:

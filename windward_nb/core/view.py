@@ -57,6 +57,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterable, Mapping, Sequence
 
+from . import registry
+from .bots import RandomBot, make_bot
 from .errors import IllegalActionError
 from .rules import CHANCE, TERMINAL
 
@@ -274,7 +276,7 @@ class GameView:
     #: event kinds that move pieces (the table redraws the board while bots play);
     #: ``None``: any event
     moving_events: frozenset[str] | None = None
-    #: bots a seat can be given (name -> Bot class or factory); ``None``: the game module's BOTS
+    #: bots a seat can be given (name -> Bot class or factory); ``None``: the ``bots`` its game registers
     bots: Mapping[str, Any] | None = None
     #: a table passed round hides one player's secrets from the next (see :meth:`private`)
     hot_seat = True
@@ -506,27 +508,14 @@ class GameView:
 
     # --------------------------------------------------------------- bots and records
     def bot_table(self, state: Any) -> Mapping[str, Any]:
-        """Bot names a seat can be given -> Bot classes (the game module's ``BOTS``)."""
+        """Bot names a seat can be given -> Bot classes (the ``bots`` its game registers)."""
         if self.bots is not None:
             return self.bots
-        import importlib
-
-        rules = self.rules(state)
-        module = importlib.import_module(type(rules).__module__)
-        table = getattr(module, "BOTS", None)
-        if table is None:
-            package = type(rules).__module__.rpartition(".")[0]
-            table = getattr(importlib.import_module(package), "BOTS", None) if package else None
-        if table is None:
-            from .bots import RandomBot
-
-            table = {"random": RandomBot}
-        return table
+        table: Mapping[str, Any] | None = registry.part_of(state, "bots", None)
+        return table if table is not None else {"random": RandomBot}
 
     def make_bot(self, state: Any, spec: Any, seed: int | None = None) -> Any:
         """A bot for a seat from a name in :meth:`bot_table`, a class, a factory or a bot."""
-        from .bots import make_bot
-
         return make_bot(spec, seed, self.bot_table(state))
 
     def bot_act(self, bot: Any, state: Any) -> Any:
@@ -547,33 +536,15 @@ class GameView:
 
 
 def view_for(game: Any, default: GameView | None = None) -> GameView:
-    """The :class:`GameView` of ``game`` (a driver or a state): ``game.view`` if set, else
-    the ``VIEW`` of the game's registered package or of its ``view`` module, else
-    ``default`` (or a plain :class:`GameView`)."""
+    """The :class:`GameView` of ``game`` (a driver or a state): ``game.view`` if set, else the
+    ``view`` its game registers (:mod:`~windward_nb.core.registry`), else ``default`` (or a plain
+    :class:`GameView`)."""
     own = getattr(game, "view", None)
     if isinstance(own, GameView):
         return own
-    import importlib
-
-    from . import registry
-
-    state = getattr(game, "state", game)
-    rules = getattr(game, "rules", None) or getattr(type(state), "rules", None)
-    name = getattr(rules, "game", "")
-    try:
-        game_type = registry.get(name) if name else None
-    except (KeyError, ValueError):
-        game_type = None
-    module = game_type.module if game_type is not None else ""
-    paths = ([game_type.view] if game_type is not None and game_type.view else []) \
-        + ([module, module + ".view"] if module else []) + ([type(rules).__module__] if rules else [])
-    for path in paths:
-        try:
-            found = getattr(importlib.import_module(path), "VIEW", None)
-        except ImportError:
-            continue
-        if isinstance(found, GameView):
-            return found
+    found = registry.part_of(game, "view", None)
+    if isinstance(found, GameView):
+        return found
     return default if default is not None else GameView()
 
 

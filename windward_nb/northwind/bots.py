@@ -239,6 +239,6 @@ class GreedyBot(Bot):
         return f"{self.name} plays {action} (worth {self.value(state, seat, action):.1f} to it)"
 
 
-from .search import MCTSBot  # noqa: E402 - the search bot plays GreedyBot's plans
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+#: the rule-based bots (the package's ``BOTS`` adds the search bot of :mod:`.search`, which plays
+#: GreedyBot's plans and so sits above this module)
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

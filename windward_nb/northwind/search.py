@@ -28,6 +28,7 @@ from typing import Any, ClassVar, cast
 from ..core.judge import FittedJudge
 from ..core.mcts import Plan, Step, TunedMCTSBot
 from .actions import NWAction
+from .bots import GreedyBot
 from .components import GOODS
 from .state import NWState
 from .tasks import current
@@ -90,8 +91,6 @@ def options(s: NWState, seat: int, tiles: int | None = None) -> list[Any]:
     or fight, and at a tile (on the captain's own voyage or with a letter) GreedyBot's choice and
     the ``tiles - 1`` next it likes best; every other decision is GreedyBot's alone (one option:
     no search)."""
-    from .bots import GreedyBot
-
     tiles = TILES if tiles is None else tiles
     rules = type(s).rules
     greedy = GreedyBot(seed=0)

@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import OptionError
-from ..core.game import Game
 from .components import GOODS, Components, load_components
 from .state import NWState
 
@@ -63,22 +62,3 @@ def start_state(players: int = 3, data: Any = None, **options: Any) -> NWState:
         tray=[comp.goods_per_kind] * len(GOODS), captains=comp.captains,
         letter_supply=comp.letters_total - comp.letters_start * n,
         tasks=[[] for _ in comp.destinations], most=[-1] * len(comp.destinations))
-
-
-def new_game(players: int = 3, seed: int | None = None, *, data: Any = None, auto_chance: bool = True,
-             names: Any = None, **options: Any) -> Game:
-    """A new game of North Wind; ``seed`` fixes the deal, every shuffle and every die.
-
-    ``data`` plays with your own components (see
-    :func:`~windward_nb.northwind.components.load_components`); ``names`` names
-    the seats in the record. Options: ``stop_early`` (may a captain end a
-    voyage before its range, default False: the rules' reading, N6), ``exclusive_bonuses`` (only the
-    first captain takes the "every harbour" and "all crew" bonus fields,
-    default False), ``max_turns`` (end the game after that many turns, for
-    simulations; default None).
-    """
-    from .record import Record
-
-    state = start_state(players, data, **options)
-    record = Record.for_game(players, state.comp, state.options, seed, names)
-    return Game(state, record, seed=seed, auto_chance=auto_chance)

@@ -3,7 +3,7 @@
 Every pair of entrants meets in two-captain games, each taking the first
 seat in half of them (the first captain has a small edge), all seeded, so a
 tournament is the same every time it is run. Win rates come with 95% Wilson
-intervals (:func:`windward_nb.report.wilson`).
+intervals (:func:`windward_nb.core.report.wilson`).
 
 >>> t = upgrade_tournament({"cannons first": "cannon-cannon", "sail first": "sail-cannon"}, games=4, seed=1)
 >>> [row.name for row in t.rows], t.rows[0].games
@@ -18,7 +18,7 @@ from typing import Any
 from collections.abc import Mapping
 
 from ..core.simulate import play_many
-from ..report import rate as rate_text, wilson
+from ..core.report import rate as rate_text, wilson
 
 
 @dataclass

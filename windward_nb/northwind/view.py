@@ -31,6 +31,7 @@ from ..core.svg import text_colour
 from ..core.view import BoardView, Click, Coach, GameView, Piece, Space, Target, TurnButton
 from . import tasks
 from .components import GOODS
+from .odds import _pct, fight_odds, next_tile_text
 from .state import NWState
 from .words import (board_text, describe, prompt, ship_text, short_title, stacks_text, task_board_text,
                     voyage_text)
@@ -113,8 +114,6 @@ class NorthWindView(GameView):
             hints = ("Click a stack on the board to sail into it.",
                      f"Your range is {s.sail[who]} tiles; at most 2 actions per voyage.")
         elif ph in ("prepare", "sail"):
-            from .odds import next_tile_text
-
             risk = next_tile_text(s, who)
             hints = ("Click the stack you sail (or Reveal) for the next tile.",) + ((risk,) if risk else ())
         elif ph == "tile":
@@ -122,8 +121,6 @@ class NorthWindView(GameView):
             hints = (f"{n} way{'s' if n != 1 else ''} to use it; passing costs no action.",
                      f"Actions used: {s.actions} of 2.")
         elif ph == "pirate":
-            from .odds import _pct, fight_odds
-
             o = fight_odds(s)
             hints = (f"Fighting wins {_pct(o.win)} of the time with {s.cannons[who]} "
                      f"cannon{'s' if s.cannons[who] != 1 else ''}; a defeat ends the voyage.",)

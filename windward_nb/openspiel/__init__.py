@@ -34,18 +34,13 @@ from types import ModuleType
 from typing import Any
 
 from ..core.errors import OptionError
+from .spec import game_spec, games, short_name
 
-#: OpenSpiel short name -> the module describing that game (see :mod:`.windward`)
-GAMES = {
-    "python_windward": "windward_nb.openspiel.windward",
-    "python_north_wind": "windward_nb.openspiel.northwind",
-    "python_winds_of_plunder": "windward_nb.openspiel.plunder",
-    "python_tailwinds": "windward_nb.openspiel.tailwinds",
-}
-_NAMES = {"windward": "python_windward", "north_wind": "python_north_wind", "northwind": "python_north_wind",
-          "winds_of_plunder": "python_winds_of_plunder", "plunder": "python_winds_of_plunder",
-          "tailwinds": "python_tailwinds",
-          **{name: name for name in GAMES}}
+#: OpenSpiel short name -> registry name of the games registered when this package was imported
+#: (:func:`.spec.games` answers for the games registered now)
+GAMES = games()
+#: other names load_game takes (the packages' names)
+_ALIASES = {"northwind": "north-wind", "plunder": "winds-of-plunder"}
 
 INSTALL_HINT = ('OpenSpiel is not installed: the OpenSpiel adapter needs the "openspiel" extra '
                 '(pip install "windward-nb[openspiel]", which installs the open_spiel wheel)')
@@ -66,20 +61,19 @@ _registered: dict[str, type] = {}  # finite: one per game registered with OpenSp
 def register() -> list[str]:
     """Register the games with OpenSpiel (once per process); return their short names."""
     pyspiel = require_pyspiel()
-    import importlib
-
     from . import adapter
 
-    for short_name, module in GAMES.items():
-        if short_name in _registered:
+    names = list(games())
+    for short in names:
+        if short in _registered:
             continue
-        spec = importlib.import_module(module)
-        gtype = adapter.game_type(short_name, spec.TITLE, spec.PARAMETERS, spec.MIN_PLAYERS, spec.MAX_PLAYERS)
+        spec = game_spec(short)
+        gtype = adapter.game_type(short, spec.TITLE, spec.PARAMETERS, spec.MIN_PLAYERS, spec.MAX_PLAYERS)
         cls = adapter.game_class(gtype, spec.configure, spec.PARAMETERS)
-        if short_name not in pyspiel.registered_names():
+        if short not in pyspiel.registered_names():
             pyspiel.register_game(gtype, cls)
-        _registered[short_name] = cls
-    return list(GAMES)
+        _registered[short] = cls
+    return names
 
 
 def load_game(game: str = "windward", **params: Any) -> Any:
@@ -88,8 +82,25 @@ def load_game(game: str = "windward", **params: Any) -> Any:
 
     Bad parameters raise :class:`~windward_nb.core.errors.OptionError` naming them.
     """
-    short_name = _NAMES.get(game.strip().lower().replace("-", "_")) if isinstance(game, str) else None
-    if short_name is None:
-        raise OptionError(f"no OpenSpiel adapter for {game!r}; games: {', '.join(sorted(set(_NAMES.values())))}")
+    short = _short_name(game)
+    if short is None:
+        raise OptionError(f"no OpenSpiel adapter for {game!r}; games: {', '.join(sorted(games()))}")
     register()
-    return _registered[short_name](params)
+    return _registered[short](params)
+
+
+def _short_name(game: Any) -> str | None:
+    """The OpenSpiel short name of ``game`` (a registry name, a package name or the short name
+    itself), or None if no registered game by that name has an adapter."""
+    if not isinstance(game, str):
+        return None
+    known = games()
+    key = game.strip().lower()
+    if key.replace("-", "_") in known:
+        return key.replace("-", "_")
+    key = key.replace("_", "-")
+    try:
+        short = short_name(_ALIASES.get(key, key))
+    except OptionError:
+        return None
+    return short if short in known else None

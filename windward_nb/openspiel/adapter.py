@@ -24,7 +24,6 @@ information-set MCTS needs to search fairly.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from functools import lru_cache
 from typing import Any
@@ -36,7 +35,7 @@ from ..core.errors import IllegalActionError
 from ..core.rules import CHANCE, TERMINAL
 from . import require_pyspiel
 from .draws import NotAnOutcome, run_with_draws
-from .spec import Config
+from .spec import Config, game_spec
 
 pyspiel = require_pyspiel()
 _Game: Any = pyspiel.Game  # base classes from the compiled module (typed Any for the checkers)
@@ -60,9 +59,7 @@ class _Shared:
 
 @lru_cache(maxsize=16)
 def _shared_for(short_name: str, params: tuple) -> _Shared:
-    from . import GAMES
-
-    return _Shared(importlib.import_module(GAMES[short_name]).configure(dict(params)))
+    return _Shared(game_spec(short_name).configure(dict(params)))
 
 
 class _Play:

@@ -11,13 +11,46 @@ comes from the ``Rules`` protocol, so the adapter itself knows no game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 from collections.abc import Callable
 
+from ..core import registry
 from ..core.actions import Action
 from ..core.errors import OptionError
 from ..core.rules import Rules
 from .table import ActionTable
+
+
+def short_name(game: str) -> str:
+    """The name OpenSpiel knows a registered game by: ``python_`` and its registry name.
+
+    >>> short_name("North Wind")
+    'python_north_wind'
+    """
+    return "python_" + registry.get(game).name.replace("-", "_")
+
+
+def games() -> dict[str, str]:
+    """OpenSpiel short name -> registry name, for every registered game with an ``openspiel`` part
+    (a game joins by registering that part in :mod:`windward_nb.games`, nothing else).
+
+    >>> list(games())[:4]
+    ['python_windward', 'python_north_wind', 'python_winds_of_plunder', 'python_tailwinds']
+    """
+    found = (registry.get(name) for name in registry.names())
+    return {short_name(t.name): t.name for t in found if t.has("openspiel")}
+
+
+def game_spec(short: str) -> ModuleType:
+    """The module describing the game OpenSpiel knows as ``short`` (``TITLE``, ``PARAMETERS``,
+    ``configure`` ...): its ``openspiel`` part, asked of the registry.
+
+    >>> game_spec("python_north_wind").__name__
+    'windward_nb.openspiel.northwind'
+    """
+    spec: ModuleType = registry.part(games()[short], "openspiel")
+    return spec
 
 
 def whole_text(state: Any, action: Action) -> str:

@@ -18,12 +18,17 @@ from windward_nb.core.game import Game
 
 from .actions import GRAMMAR, PlunderAction
 from .components import COMPONENTS, load_components
-from .bots import BOTS, GreedyBot, RandomBot
+from .bots import BOTS as _RULE_BOTS
+from .bots import GreedyBot, RandomBot
 from .experiments import simulation_tally
 from .record import Record
 from .rules import RULES, PlunderRules
 from .setup import OPTION_DEFAULTS, start_state
+from .search import MCTSBot
 from .state import PlunderState
+
+#: every bot of the game, by name: the rule-based ones and the search bot (Winds of Plunder's defaults)
+BOTS = {**_RULE_BOTS, "mcts": MCTSBot}
 
 
 def new_game(players: int = 4, seed: int | None = None, *, auto_chance: bool = True, names: Any = None,

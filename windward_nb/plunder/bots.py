@@ -237,15 +237,8 @@ class GreedyBot(Bot):
             return None
         return max(hits, key=lambda a: (s.vp[COLOURS.index(a.arg[1])], -COLOURS.index(a.arg[1])))
 
-
-def search_bot(seed: Any = None, **options: Any) -> Bot:
-    """The search bot with Winds of Plunder's defaults (:class:`.search.MCTSBot`; imported late:
-    the search plays this module's GreedyBot)."""
-    from .search import MCTSBot as Tuned
-
-    return Tuned(seed, **options)
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": search_bot}
+#: the rule-based bots (the package's ``BOTS`` adds the search bot of :mod:`.search`, which plays
+#: GreedyBot's choices and so sits above this module)
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 __all__ = ["BOTS", "GreedyBot", "MCTSBot", "RandomBot", "port_value", "wind_worth"]

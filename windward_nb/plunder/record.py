@@ -18,6 +18,7 @@ from typing import Any
 from windward_nb.core.errors import OptionError, RecordError
 from windward_nb.core.record import GameRecord
 
+from .scenario import build
 from .setup import HIGH, LOW, ROUNDS, check_options, start_state
 
 
@@ -76,8 +77,6 @@ class Record(GameRecord):
 
 def _built(players: int, described: dict[str, Any], options: dict[str, Any]):
     """The position of ``options.scenario`` (a RecordError naming it when it cannot be built)."""
-    from .scenario import build
-
     try:
         return build(players, described, options)
     except (ValueError, OptionError) as exc:

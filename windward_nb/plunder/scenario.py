@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Mapping
 
+from windward_nb.core import registry
 from windward_nb.core.game import Game
 from windward_nb.core.sealed import Sealed
 
@@ -38,7 +39,6 @@ from .advantages import update_markers
 from .components import COMPONENTS, DIRECTIONS, ITEMS
 from .flow import begin_turn
 from .rules import RULES
-from .record import Record
 from .setup import start_state
 from .state import PlunderState
 
@@ -80,6 +80,7 @@ def scenario(players: int = 3, *, ships: Mapping[Any, str] | None = None, wind: 
             "treasures": treasures, "tiles": tiles, "reputation": reputation, "ap": ap, "sailed": sailed,
             "deck_top": deck_top}
     s = build(players, args, options)
+    Record = registry.part("winds-of-plunder", "record")  # the record builds its start here: ask, do not import
     record = Record(options={"players": s.players, **s.options, "scenario": written(s, args)},
                     players=Record.default_players(s.players, names), seed=seed)
     return Game(s, record, seed=seed)

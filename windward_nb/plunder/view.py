@@ -19,6 +19,7 @@ from typing import Any
 from .advantages import colour
 from .components import COMPONENTS, DIRECTION_NAMES, DIRECTIONS, ITEMS, MARKER_NAMES
 from .sailing import gust_destinations, wind_destinations, windlocked
+from .voting import wind_totals
 
 _C = COMPONENTS
 AREA_NAMES = ("west", "west-centre", "east-centre", "east")
@@ -344,8 +345,6 @@ class PlunderView(GameView):
                                            + (" (the next to come to a port)" if k == N_BAR - 1 else "")))
         totals = {}
         if s.spent and any(v is not None for v in s.spent):
-            from .voting import wind_totals
-
             totals = wind_totals(s.votes, s.spent)
         for d in DIRECTIONS:
             x, y = compass_xy(d)

@@ -16,48 +16,21 @@ from __future__ import annotations
 from windward_nb.core.game import Game
 
 from .actions import GRAMMAR, TailwindsAction
-from .bots import BOTS, GreedyBot
+from .bots import BOTS as _RULE_BOTS
+from .bots import GreedyBot
 from .cards import ComponentError, Components, load_components
+from .game import new_game
 from .options import check_options
-from .record import Record, record_options
+from .record import Record
 from .rules import RULES, TailwindsRules
+from .setup import start_state
 from .state import TailwindsState
 from .stats import simulation_tally
+from .search import MCTSBot
 from .track import Track
 
-
-def start_state(players: int = 2, **options) -> TailwindsState:
-    """The position before any chance outcome: decks not yet dealt (unless ``characters`` is
-    given), boats not yet placed, the rainbow deck whole."""
-    from .handlers import deal_decks
-
-    opts = check_options(players=players, **options)
-    s = TailwindsState(players=players, options=opts)
-    s.boats = [[] for _ in range(players)]
-    s.retired = [0] * players
-    s.rainbow = [None] * players
-    s.known = [[] for _ in range(players)]
-    s.deck = list(s.comp.rainbow_deck)
-    if opts["characters"] is not None:
-        deal_decks(s, opts["characters"], [])
-    return s
-
-
-def new_game(players: int = 2, seed: int | None = None, *, auto_chance: bool = True, names=None,
-             **options) -> Game:
-    """A new race. ``seed`` fixes every chance outcome (decks, who places first, rainbow draws, dice).
-
-    Options: ``characters`` (one deck key per player, or ``None`` to deal them at random),
-    ``track`` (``"standard"``, ``"advanced"`` or six letters S/A), ``wind`` (``"roll"``,
-    ``"half"``, ``"off"``), ``card_end`` (``"all"``, ``"any"``), ``last_place`` (``"lane"``,
-    ``"space"``), ``market_refill`` (``"slot"``: a new rainbow card takes the place of the one
-    taken; ``"end"``: it goes after the others), ``components`` (custom card data). See ``docs/rulings-tailwinds.md``.
-    """
-    state = start_state(players, **options)
-    record = Record(options=record_options(players, state.options), players=Record.default_players(players, names),
-                    seed=seed)
-    return Game(state, record, seed=seed, auto_chance=auto_chance)
-
+#: every bot of the game, by name: the rule-based ones and the search bot
+BOTS = {**_RULE_BOTS, "mcts": MCTSBot}
 
 __all__ = ["BOTS", "GRAMMAR", "GreedyBot", "RULES", "ComponentError", "Components", "Game", "Record", "TailwindsAction",
            "TailwindsRules",

@@ -28,6 +28,12 @@ from . import board
 from .actions import TailwindsAction as A
 from .state import TailwindsState
 
+
+def _rules(s: TailwindsState) -> Any:
+    """The rules a position plays by (untyped: the rules sit above the bots, whose search they ask
+    for their judge)."""
+    return type(s).rules
+
 #: how much GreedyBot likes each rainbow card when it may take one (higher first)
 RAINBOW_TASTE = ("fair-wind", "current", "bail-out", "anchor", "whirlpool", "salvage", "buried-treasure",
                  "telescope", "doldrums")
@@ -143,7 +149,7 @@ class GreedyBot(Bot):
 
     # --------------------------------------------------------------------------- the turn
     def turn_action(self, s: TailwindsState, seat: int, legal: list[A]) -> A:
-        view = type(s).rules.determinize(s, seat, self.rng)
+        view = _rules(s).determinize(s, seat, self.rng)
         best, best_v = None, -np.inf
         moves = [a for a in legal if a.verb in ("fore", "aft")]
         if moves:
@@ -154,7 +160,7 @@ class GreedyBot(Bot):
             if a.verb in ("fore", "aft"):
                 continue
             t = view.clone()
-            type(t).rules.apply(t, a)
+            _rules(t).apply(t, a)
             self.settle(t, seat)
             if a.verb == "end" or t.turn != seat or t.phase == "over":
                 v = position_value(t, seat) if a.verb != "end" else self.after_turn_value(view, seat)
@@ -169,7 +175,7 @@ class GreedyBot(Bot):
 
     def settle(self, t: TailwindsState, seat: int, limit: int = 50) -> None:
         """Play chance and small decisions on a copy until ``seat`` has a free choice again."""
-        rules = type(t).rules
+        rules = _rules(t)
         for _ in range(limit):
             who = rules.decider(t)
             if who == TERMINAL or t.turn != seat:
@@ -192,7 +198,7 @@ class GreedyBot(Bot):
 
     def best_split(self, s: TailwindsState, seat: int) -> tuple[A | None, float]:
         """The best way to spend the points left: ``k`` on one boat, the rest on the other."""
-        rules = type(s).rules
+        rules = _rules(s)
         p = s.points
         best, best_v = None, -np.inf
         names = ["fore", "aft"] if len(s.boats[seat]) == 2 else ["aft"]
@@ -245,6 +251,6 @@ class GreedyBot(Bot):
         return best, best_v
 
 
-from .search import MCTSBot  # noqa: E402 - the search bot plays GreedyBot's choices
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+#: the rule-based bots (the package's ``BOTS`` adds the search bot of :mod:`.search`, which plays
+#: GreedyBot's choices and so sits above this module)
+BOTS = {"random": RandomBot, "greedy": GreedyBot}

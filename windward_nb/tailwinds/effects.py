@@ -12,6 +12,7 @@ moves. Effects always belong to the player whose turn it is.
 from __future__ import annotations
 
 from windward_nb.core.events import Event
+from windward_nb.core.sealed import Sealed
 
 from . import board
 from .board import who
@@ -202,8 +203,6 @@ def execute(s: TailwindsState, step: dict, ev: list[Event]) -> None:
 def rechoose(s: TailwindsState, ev: list[Event]) -> None:
     """Players still to move this round take back their card and choose a different one in secret
     (FAQ: Shackle), except a player who chose the last card in hand."""
-    from windward_nb.core.sealed import Sealed
-
     seats = [p for p in sorted(s.to_go) if s.hands[p] and s.revealed[p] is not None]
     if not seats:
         ev.append(Event("EffectFizzles", "No player still to move can choose again.", {"seat": s.turn}))

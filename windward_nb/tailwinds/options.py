@@ -90,3 +90,11 @@ def check_options(players: Any = 2, characters: Any = None, track: Any = "standa
         out[name] = value
     out["components"] = components
     return out
+
+
+def record_options(players: int, opts: dict[str, Any]) -> dict[str, Any]:
+    """The options as a record stores them (components only when custom)."""
+    out = {"players": players, **{k: v for k, v in opts.items() if k != "components"}}
+    if opts.get("components") is not None:
+        out["components"] = opts["components"]
+    return out

@@ -22,7 +22,9 @@ from typing import Any
 from windward_nb.core.errors import OptionError, RecordError
 from windward_nb.core.record import GameRecord
 
-from .options import CARD_END, LAST_PLACE, MARKET_REFILL, WIND, check_options
+from .options import CARD_END, LAST_PLACE, MARKET_REFILL, WIND, check_options, record_options  # noqa: F401  (record_options: its old home)
+from .scenario import from_written, scenario
+from .setup import start_state
 
 
 class Record(GameRecord):
@@ -31,7 +33,7 @@ class Record(GameRecord):
     GAME = "tailwinds"
     TITLE = "Tailwinds"
     FORMAT = "tailwinds-record"
-    VERSION = 2
+    VERSION = 1
     SUFFIX = ".twr.json"
     PLAYERS = (2, 4)
 
@@ -67,10 +69,8 @@ class Record(GameRecord):
             _built(described, opts)
 
     def start_state(self):
-        from . import start_state
-
         # T15: a record that does not name market_refill was made when a new market card went
-        # after the cards left; it replays that way (a built position's record too)
+        # after the cards left; it replays that way
         opts = {"market_refill": "end", **self.options}
         described = opts.pop("scenario", None)
         if described is not None:
@@ -80,8 +80,6 @@ class Record(GameRecord):
 
 def _built(described: Any, options: dict[str, Any]):
     """The position of ``options.scenario`` (a RecordError naming it when it is not one)."""
-    from .scenario import from_written, scenario
-
     opts = {k: v for k, v in options.items() if k != "players"}
     try:
         args = from_written(described)
@@ -93,11 +91,3 @@ def _built(described: Any, options: dict[str, Any]):
         return scenario(**args, **opts)
     except (ValueError, OptionError) as exc:
         raise RecordError(f"options.scenario: {exc}", field="options.scenario") from None
-
-
-def record_options(players: int, opts: dict[str, Any]) -> dict[str, Any]:
-    """The options as a record stores them (components only when custom)."""
-    out = {"players": players, **{k: v for k, v in opts.items() if k != "components"}}
-    if opts.get("components") is not None:
-        out["components"] = opts["components"]
-    return out

@@ -326,3 +326,9 @@ class TailwindsRules(Refusals, Handlers, Rules):
 
 RULES = TailwindsRules()
 TailwindsState.rules = RULES
+
+
+def rules_of(s: TailwindsState) -> TailwindsRules:
+    """The rules a position plays by, typed as Tailwinds' own (the state module, below the rules,
+    types its ``rules`` only as the core protocol)."""
+    return cast(TailwindsRules, type(s).rules)

@@ -31,12 +31,13 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Sequence
 
+from windward_nb.core import registry
 from windward_nb.core.game import Game
 from windward_nb.core.sealed import Sealed
 
 from . import board
 from .effects import card_order
-from .options import check_options
+from .options import check_options, record_options
 from .handlers import deal_decks
 from .rules import RULES
 from .state import TailwindsState
@@ -146,7 +147,7 @@ def _check_shapes(a: dict[str, Any]) -> None:
 def scenario_game(*, seed: int | None = None, names: Any = None, auto_chance: bool = True, **description: Any) -> Game:
     """:func:`scenario`'s position as a Game whose record keeps the description (so it can be saved,
     loaded and replayed); ``seed`` draws the chance after it, ``names`` names the players."""
-    from .record import Record, record_options
+    Record = registry.part("tailwinds", "record")  # the record builds its start here: ask, do not import
 
     opts = {k: description.pop(k) for k in list(description) if k not in PARTS}
     description.setdefault("characters", ["sailor", "pirate"])

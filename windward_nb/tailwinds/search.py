@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 from ..core.judge import FittedJudge
 from ..core.mcts import Step, TunedMCTSBot
 from . import board
+from .bots import GreedyBot, card_estimate
 from .state import TailwindsState
 
 #: the facts the judge weighs, per player
@@ -41,8 +42,6 @@ WEIGHTS = (1.468, 2.921, 7.698, -1.652, -0.012, 2.969, 0.240, 3.015, -0.720, 2.1
 
 def features(s: TailwindsState, i: int) -> list[float]:
     """Player ``i``'s facts (names in :data:`FEATURES`): spaces as shares of the track."""
-    from .bots import card_estimate
-
     finish = float(s.track.finish)
     bs = s.boats[i] if s.boats else []
     fore = bs[0][0] / finish if bs else 0.0
@@ -74,8 +73,6 @@ def settled(s: TailwindsState) -> bool:
 
 def options(s: TailwindsState, seat: int) -> list[Any]:
     """Every legal action as an option, GreedyBot's choice first."""
-    from .bots import GreedyBot
-
     rules = type(s).rules
     legal: list[Any] = rules.legal_actions(s)
     if len(legal) == 1:

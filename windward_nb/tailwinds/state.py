@@ -16,16 +16,13 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 from windward_nb.core.rules import State
 from windward_nb.core.sealed import Sealed
 
 from .cards import Components, check_components, load_components
 from .track import Track
-
-if TYPE_CHECKING:
-    from .rules import TailwindsRules
 
 _COMP_CACHE: dict[str, Components] = {}  # bounded: 17 custom component sets, then cleared
 
@@ -47,7 +44,6 @@ def components_for(custom: dict | None) -> Components:
 
 @dataclass
 class TailwindsState(State):
-    rules: ClassVar[TailwindsRules]
     players: int
     options: dict[str, Any]
     characters: list[str] = field(default_factory=list)

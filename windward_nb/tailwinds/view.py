@@ -24,7 +24,9 @@ from windward_nb.core.rules import CHANCE, TERMINAL
 from windward_nb.core.view import BoardView, Click, Coach, GameView, Piece, Space, Target, TurnButton
 
 from . import board
+from .forecast import move_warning, wind_words
 from .board import who
+from .rules import rules_of
 from .state import TailwindsState
 
 
@@ -65,7 +67,7 @@ def track_text(s: TailwindsState, upto: int | None = None) -> str:
 
 def status(s: TailwindsState) -> str:
     """One line saying what happens now."""
-    rules = type(s).rules
+    rules = rules_of(s)
     d = rules.decider(s)
     if d == TERMINAL:
         return s.result
@@ -138,7 +140,7 @@ def hand_view(s: TailwindsState, seat: int, viewer: int | None) -> dict[str, Any
     if not s.hands:  # before the decks are dealt: nobody holds anything yet
         return {"seat": seat, "name": who(s, seat), "own": own, "hand": [] if own else 0, "chosen": None,
                 "revealed": None, "played": [], "gone": [], "rainbow": None}
-    rules = type(s).rules
+    rules = rules_of(s)
     legal = {str(a) for a in rules.legal_actions(s)} if rules.decider(s) == seat else set()
     chosen = s.choosing.choices.get(seat) if s.choosing else None
     held = s.rainbow[seat] if s.rainbow else None
@@ -171,7 +173,7 @@ def action_groups(s: TailwindsState) -> dict[str, list[str]]:
              "take": "Rainbow market", "leave": "Rainbow market", "copy": "Copy a card", "ask": "Parlay",
              "give": "Parlay", "refuse": "Parlay", "roll": "Roll", "noroll": "Roll", "target": "Target a boat",
              "reclaim": "Take back a card"}
-    rules = type(s).rules
+    rules = rules_of(s)
     if rules.decider(s) < 0:
         return groups
     for a in rules.legal_actions(s):
@@ -224,7 +226,7 @@ class TailwindsView(GameView):
         return [CHARACTER_COLOURS.get(s.character(p).colour, s.character(p).colour) for p in range(s.players)]
 
     def turn_key(self, s: TailwindsState) -> Any:
-        return (s.round, s.phase, s.turn if s.phase == "turn" else type(s).rules.decider(s))
+        return (s.round, s.phase, s.turn if s.phase == "turn" else rules_of(s).decider(s))
 
     def status(self, s: TailwindsState) -> str:
         side = {"SSSSSS": "standard", "AAAAAA": "advanced"}.get(s.options["track"], s.options["track"])
@@ -243,8 +245,6 @@ class TailwindsView(GameView):
                          ("Click a highlighted start space.",))
         if kind in ("choose", "rechoose"):
             again = " again (not the card you took back)" if kind == "rechoose" else ""
-            from .forecast import wind_words
-
             return Coach(who, "choose", f"{name}, choose a movement card face down{again}; the others will not see it "
                                         "until everyone has chosen.",
                          ("Use the buttons of your hand.", *wind_words(s, who)))
@@ -253,13 +253,11 @@ class TailwindsView(GameView):
         card = s.card(s.turn, key) if (key := s.revealed[s.turn]) else None
         pts = f"{s.points} movement point{'s' if s.points != 1 else ''}"
         hints = []
-        if s.points > 0 and type(s).rules.can_move(s):
+        if s.points > 0 and rules_of(s).can_move(s):
             hints.append("Click where a boat should go (the labels say how far); click your other boat to move it "
                          "instead.")
-        if s.points > 0 and not type(s).rules.can_move(s):
+        if s.points > 0 and not rules_of(s).can_move(s):
             hints.append("No boat can move: end your turn.")
-        from .forecast import wind_words
-
         hints += wind_words(s, who)
         text = f"{name}, spend {pts} ({card.name if card else 'no card'})" if s.points else \
             f"{name}, your points are spent: end your turn"
@@ -294,7 +292,7 @@ class TailwindsView(GameView):
 
     def danger(self, s: TailwindsState, action: Any) -> str | None:
         a = self.parse(s, action)
-        rules = type(s).rules
+        rules = rules_of(s)
         if self.decider(s) < 0 or rules.why_illegal(s, a) is not None:
             return None
         if a.verb == "choose" and s.card(self.decider(s), a.arg).recover:
@@ -310,13 +308,11 @@ class TailwindsView(GameView):
         if a.verb == "give":
             return "You give your rainbow card away."
         if a.verb in ("fore", "aft"):
-            from .forecast import move_warning
-
             return move_warning(s, a)
         return None
 
     def turn_buttons(self, s: TailwindsState) -> list[TurnButton]:
-        rules = type(s).rules
+        rules = rules_of(s)
         turn = s.phase == "turn" and not s.pending and self.decider(s) == s.turn
         legal = {str(a) for a in self.legal(s)}
         out = []
@@ -440,7 +436,7 @@ class TailwindsView(GameView):
 
     def selected(self, s: TailwindsState, boat: str | None) -> str:
         """The boat a click moves: the one asked for, else the fore boat while it can move."""
-        rules = type(s).rules
+        rules = rules_of(s)
         if boat in ("fore", "aft") and rules.move_range(s, boat):
             return boat
         return "fore" if rules.move_range(s, "fore") else "aft"
@@ -449,7 +445,7 @@ class TailwindsView(GameView):
         who = self.decider(s)
         if who < 0:
             return []
-        rules = type(s).rules
+        rules = rules_of(s)
         out: list[Target] = []
         top = s.pending[-1] if s.pending else None
         if s.phase == "place" and top is None:
@@ -506,7 +502,7 @@ class TailwindsView(GameView):
             for seat, bb in board.all_boats(s):
                 if seat == who and self.index(s, bb[0], bb[1]) == space:
                     name = board.boat_name(s, who, bb[2])
-                    if type(s).rules.move_range(s, name):
+                    if rules_of(s).move_range(s, name):
                         return Click(message=f"Your {name} boat is chosen: click where it should go.")
                     return Click(refusal=("Movement", f"your {name} boat cannot move now"))
         return super().click(s, space)

@@ -37,6 +37,7 @@ from . import engine, forecast, movement, teamplay
 from .actions import Action
 from .engine import CHANCE, TERMINAL, decider
 from ..core.errors import IllegalActionError
+from ..core.view import Coach  # the family's coach line; Windward's kinds are DECISION_KINDS
 from .hexgrid import direction_name, opposite
 from .state import PORT, GameState
 
@@ -48,21 +49,6 @@ DECISION_KINDS = ("turn_port", "turn_sky", "battle_cannons", "battle_flag", "bat
                   "plunder", "place_red", "place_white", "teeth", "release", "reds", "chance", "over")
 
 MOVE_VERBS = frozenset({"move", "leave", "enter", "zephyr", "around"})
-
-
-@dataclass(frozen=True)
-class Coach:
-    """The coach line: who decides (``seat``, -1 for chance or nobody), the ``kind`` of
-    decision (one of :data:`DECISION_KINDS`), the line itself (``text``) and a few
-    ``hints`` (warnings and mode rules worth knowing now)."""
-
-    seat: int
-    kind: str
-    text: str
-    hints: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return self.text
 
 
 # =============================================================================== small words

@@ -127,7 +127,7 @@ def _need(d: dict, key: str, where: str, kind: type | tuple = (int,)) -> Any:
 
 
 ACHIEVEMENT_SCOPES = ("game", "turn", "now")
-# statistics the engine counts for achievement cards (see windward_nb.variants)
+# statistics the engine counts for achievement cards (see windward_nb.windward.modes)
 COUNTED_STATS = ("reds_defeated", "greys_defeated", "ships_beaten", "around", "zephyrs", "downwind", "gas_spent",
                  "teeth_cashed", "longboat_wins")
 SHIP_STATS = ("crew", "cannons", "morale", "gas", "notoriety")

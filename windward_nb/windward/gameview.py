@@ -37,7 +37,7 @@ from ..core import view as core_view
 from ..core.view import ActionRow, BoardView, Click, Coach, LogEntry, Piece, Space, Target, TurnButton, Typed
 from ..core.errors import IllegalActionError
 
-__all__ = ["WindwardView", "VIEW", "TERRAIN_LOOK", "PIECE_KIND", "MOVED"]
+__all__ = ["WindwardView", "VIEW", "TERRAIN_LOOK", "PIECE_KIND", "MOVED", "planet_board"]
 
 #: terrain -> (fill, glyph, glyph colour, plain-language name): Paul Tol's colour-blind-safe
 #: "light" scheme, each paired with a glyph so that colour is never the only cue
@@ -60,6 +60,20 @@ ICONS = {"leave": "sign-out", "enter": "sign-in", "pickup gas": "arrow-up", "pic
          "pickup tokens": "arrow-up", "pickup crester": "arrow-up", "pickup longboat": "arrow-up",
          "process": "cogs", "end": "hourglass-end"}
 FREE_COLOUR, SPEED_COLOUR, ROW_COLOUR, PLACE_COLOUR = "#117733", "#4477AA", "#AA4499", "#EE3377"
+
+
+def planet_board(s: Any) -> BoardView:
+    """The planet's hexes and every piece on them (the play table's board without its click targets;
+    the static picture draws it)."""
+    p = s.planet
+    spaces = []
+    for i, cell in enumerate(p.cells):
+        fill, glyph, ink, _name = TERRAIN_LOOK[p.terrain[i]]
+        x, y = hexgrid.pixel(cell)
+        spaces.append(Space(x, y, "hex", 1.0, fill, "#B9C2CA", glyph, ink, p.label(i), p.describe(i)))
+    pieces = [Piece(pc["hex"], PIECE_KIND[pc["kind"]], pc["colour"], pc["label"], pc["text"], pc["alive"],
+                    pc.get("seat", -1)) for pc in view.board_view(s)["pieces"]]
+    return BoardView(tuple(spaces), tuple(pieces))
 
 
 class WindwardView(core_view.GameView):
@@ -172,13 +186,7 @@ class WindwardView(core_view.GameView):
         """The planet as spaces (hexes of radius 1), its pieces, and the destinations a click
         reaches now (``piece`` limits them to ``"ship"``, ``"boat 1"`` ...)."""
         p = state.planet
-        spaces = []
-        for i, cell in enumerate(p.cells):
-            fill, glyph, ink, _name = TERRAIN_LOOK[p.terrain[i]]
-            x, y = hexgrid.pixel(cell)
-            spaces.append(Space(x, y, "hex", 1.0, fill, "#B9C2CA", glyph, ink, p.label(i), p.describe(i)))
-        pieces = [Piece(pc["hex"], PIECE_KIND[pc["kind"]], pc["colour"], pc["label"], pc["text"], pc["alive"],
-                        pc.get("seat", -1)) for pc in view.board_view(state)["pieces"]]
+        plain = planet_board(state)
         targets = []
         for h, options in sorted(view.destinations(state, piece).items()):
             d = options[0]
@@ -191,7 +199,7 @@ class WindwardView(core_view.GameView):
             also = f" (also: {'; '.join(o.text for o in options[1:])})" if len(options) > 1 else ""
             targets.append(Target(h, tuple(str(a) for a in d.actions), label, colour, f"click: {d.text}{also}"))
         links = tuple((a, b) for a, b in sorted(p.corner_link.items()) if a < b)
-        return BoardView(tuple(spaces), tuple(pieces), tuple(targets), links,
+        return BoardView(plain.spaces, plain.pieces, tuple(targets), links,
                          caption=view.decision_prompt(state),
                          legend=tuple((g, name) for t, (_f, g, _i, name) in TERRAIN_LOOK.items() if g))
 

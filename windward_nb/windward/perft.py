@@ -13,23 +13,11 @@ move generator down, so speed work cannot change behaviour silently.
 
 from __future__ import annotations
 
-from . import engine
+from ..core import perft as core_perft
 from .state import GameState
 
 
 def perft(s: GameState, depth: int) -> int:
-    if depth == 0 or s.over:
-        return 1
-    if engine.decider(s) == engine.CHANCE:
-        outcomes = engine.chance_outcomes(s)
-        actions = [a for a, _ in outcomes] if outcomes is not None else []
-    else:
-        actions = engine.legal_actions(s)
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for a in actions:
-        child = s.clone()
-        engine.perform(child, a)
-        total += perft(child, depth - 1)
-    return total
+    """The core's :func:`~windward_nb.core.perft.perft` with Windward's pinned convention: an
+    unlisted shuffle adds no node."""
+    return core_perft.perft(s, depth, unlisted=0)

@@ -58,14 +58,16 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 from collections.abc import Iterator
 
 from ..core import files
 from ..core.errors import RecordError
 from ..core import registry
 from ..core.events import Event
+from ..core.game import Game as CoreGame
 from ..core.record import GameRecord
+from ..core.replay import Replay as CoreReplay
 from ..core.schema import check
 from . import hooks
 from .components import Components, load_components
@@ -74,10 +76,6 @@ from .cresters import RED_ROUTES
 from .planet import planet_names, planet_size
 from .setup import EDITIONS, build_state, check_options, check_red_routes
 from .state import GameState
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
-    from .replay import Replay
 
 FORMAT = "windward-record"
 VERSION = 2  # the newest version read and written; a record without an analysis is still written as 1
@@ -430,7 +428,10 @@ class Record(GameRecord):
 
     @classmethod
     def game_class(cls) -> type:
-        return _windward().Game
+        """Windward's :class:`~windward_nb.windward.game.Game` (the driver imports this module, so
+        the record asks the registry for it)."""
+        game: type = registry.part(cls.GAME, "game")
+        return game
 
     def iter_plies(self, check: bool = True, components: Components | None = None
                    ) -> Iterator[tuple[int, Any, Any, list[Event]]]:
@@ -444,7 +445,7 @@ class Record(GameRecord):
             return state
 
     def replay(self, upto: int | None = None, auto_chance: bool = False,
-               components: Components | None = None) -> Game:
+               components: Components | None = None) -> CoreGame:
         """A Game at ply ``upto`` (default: the end), with undo back to ply 0.
 
         With ``auto_chance=True`` the returned game draws later chance rolls
@@ -452,24 +453,19 @@ class Record(GameRecord):
         recorded game had used it.
         """
         with self.using(components):
-            game: Game = super().replay(upto, auto_chance=auto_chance)
+            game: CoreGame = super().replay(upto, auto_chance=auto_chance)
             return game
 
-    def cursor(self, every: int = 64, components: Components | None = None) -> Replay:
-        """A :class:`~windward_nb.windward.replay.Replay` to step and jump through the game."""
-        replay: Replay = _windward().Replay(self, every=every, components=components)
+    def cursor(self, every: int = 64, components: Components | None = None) -> CoreReplay:
+        """A :class:`~windward_nb.windward.replay.Replay` to step and jump through the game (the replay
+        walks a record, so the record asks the registry for it)."""
+        replay: CoreReplay = registry.part(self.GAME, "replay")(self, every=every, components=components)
         return replay
 
     def to_text(self, width: int = 100, components: Components | None = None) -> str:
         """A score sheet a person can read: turn by turn, moves, dice, results and comments."""
-        text: str = _windward().score_sheet(self, components=components, width=width)
+        text: str = registry.part(self.GAME, "score_sheet")(self, components=components, width=width)
         return text
-
-
-def _windward() -> Any:
-    """The windward package, looked up through the game registry: the driver and the replay import
-    this module, so it imports neither of them."""
-    return registry.get(Record.GAME).load()
 
 
 # =============================================================================== loading

@@ -30,10 +30,10 @@ Events are the engine's own, in plain words:
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.game import Game
 from ..core.replay import Ply, check_width, naming
 from ..core.replay import Replay as CoreReplay
 from ..core.rules import CHANCE
@@ -41,9 +41,6 @@ from .components import Components
 from .events import Event
 from .record import Record
 from .state import GameState
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
 
 __all__ = ["Ply", "Replay", "annotate", "score_sheet"]
 

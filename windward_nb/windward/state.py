@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from ..core.rules import State
 from .components import Components, load_components
-from .frames import Frame
+from .framekeys import Frame
 from .planet import Planet
 
 PORT = -1

@@ -23,28 +23,14 @@ import math
 
 from ..core.svg import Frame, draw_board, group, line, polygon, text
 from ..core.svg import status_line as _status_line
-from ..core.view import BoardView, Piece, Space
-from . import hexgrid, view
-from .gameview import PIECE_KIND, TERRAIN_LOOK
+from . import hexgrid
+from .gameview import planet_board
 from .state import GameState
 
 __all__ = ["board_svg", "planet_board"]
 
 SQRT3 = math.sqrt(3.0)
 WIND_COLOUR = "#EE3377"
-
-
-def planet_board(s: GameState) -> BoardView:
-    """The planet's hexes and every piece on them (the play table's board without its click targets)."""
-    p = s.planet
-    spaces = []
-    for i, cell in enumerate(p.cells):
-        fill, glyph, ink, _name = TERRAIN_LOOK[p.terrain[i]]
-        x, y = hexgrid.pixel(cell)
-        spaces.append(Space(x, y, "hex", 1.0, fill, "#B9C2CA", glyph, ink, p.label(i), p.describe(i)))
-    pieces = [Piece(pc["hex"], PIECE_KIND[pc["kind"]], pc["colour"], pc["label"], pc["text"], pc["alive"],
-                    pc.get("seat", -1)) for pc in view.board_view(s)["pieces"]]
-    return BoardView(tuple(spaces), tuple(pieces))
 
 
 def board_svg(s: GameState, *, unit: float = 22.0, status: bool = True) -> str:

@@ -715,7 +715,7 @@ def reach_view(s: GameState, index: int, wind: int | None = None, seat: int | No
                danger_within: int | None = None) -> dict[str, Any]:
     """What a ship of ``seat`` (default: the current player) on board index ``index`` could
     reach this turn with the given wind: ``costs`` (board index -> least speed, from
-    :func:`windward_nb.movement.reach_costs` on a copy of the state), ``pieces`` (the board
+    :func:`windward_nb.windward.movement.reach_costs` on a copy of the state), ``pieces`` (the board
     with the ship moved there), ``wind`` and ``speed`` (the ship speed of a fresh turn).
 
     With ``danger_within`` (a speed), ``danger`` maps each space within that speed where the

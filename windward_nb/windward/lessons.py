@@ -1,4 +1,4 @@
-"""Helpers for the lesson notebooks: narrate actions, show a captain's status, check a try-it.
+"""Helpers for Windward's lesson notebooks: narrate actions, show a captain's status, check a try-it.
 
 A try-it cell gives the learner a goal and an empty answer (``...``). The
 checker plays the answer on a **copy** of the game, with the engine, so the
@@ -32,12 +32,16 @@ from types import SimpleNamespace
 from typing import Any
 from collections.abc import Callable, Iterable, Sequence
 
-from .windward.actions import Action
-from .core.errors import IllegalActionError
-from .core.events import Event
-from .windward.hexgrid import distance
-from .report import Table, plural, table
-from .windward.state import ABOARD, PORT
+from ..core.errors import IllegalActionError
+from ..core.events import Event
+from ..core.report import Table, pct, plural, table
+from . import movement
+from .actions import Action
+from .hexgrid import direction_name, distance
+from .odds import battle_odds
+from .scenario import scenario
+from .state import ABOARD, PORT
+from .view import crew_effect, decision_prompt, max_cannons, text_summary
 
 __all__ = ["Goal", "Verdict", "card_table", "check", "check_cannons", "check_map", "choices", "crew_table", "demo",
            "directions_table", "goals", "planet_table", "play", "price_table", "processing_table", "route", "status",
@@ -57,8 +61,6 @@ def play(game, actions: Iterable[Any]) -> None:
 
 def demo(game, actions: Iterable[Any]) -> None:
     """Play ``actions`` on a copy of ``game``, printing what happened and what is decided next."""
-    from .windward.view import decision_prompt
-
     trial = game.clone()
     play(trial, actions)
     print(f"{'':<18}   now: {decision_prompt(trial.state)}")
@@ -66,8 +68,6 @@ def demo(game, actions: Iterable[Any]) -> None:
 
 def status(game, seat: int | None = None) -> None:
     """Print the lines of the text summary about the wind, the next decision and one captain."""
-    from .windward.view import text_summary
-
     seat = _seat(game) if seat is None else seat
     for line in text_summary(game.state).splitlines():
         line = line.strip()
@@ -106,8 +106,6 @@ def terrain_table(planet) -> Table:
 
 def directions_table(game) -> Table:
     """What a ship move in each of the six directions would do, or why the engine refuses it."""
-    from .windward.hexgrid import direction_name
-
     rows = []
     for d in range(1, 7):
         action = f"move {direction_name(d)}"
@@ -125,9 +123,6 @@ def route(start: str, target: str, wind: int, *, planet: str = "large:ABCDEF") -
     >>> route("2,3", "0,3", wind=3)
     ['move N', 'move N', 'move SW', 'move SW']
     """
-    from .windward import movement
-    from .windward.scenario import scenario
-
     game = scenario(players=2, planet=planet, wind=wind, reds=[], items={}, ships=[{"pos": start}, {}],
                     turn={"speed": 99})
     goal = PORT if target == "port" else game.state.planet.cell(target)
@@ -143,8 +138,6 @@ def route(start: str, target: str, wind: int, *, planet: str = "large:ABCDEF") -
 
 def crew_table(game) -> Table:
     """Every crew member: the slot it takes on the ship board and what it gives."""
-    from .windward.view import crew_effect
-
     comp = game.state.components
     return table(["crew member", "slot", "what it gives"],
                  [[name, comp.crew_slot[name], crew_effect(game.state, name)] for name in comp.crew_names])
@@ -176,8 +169,6 @@ def card_table(game) -> Table:
 
 def processing_table(game, crester: str = "grey") -> Table:
     """Gas and teeth from processing one crester, at each morale (on a ship with empty gas storage)."""
-    from .windward.scenario import scenario
-
     comp = game.state.components
     rows = []
     for morale in range(1, comp.limits["morale_max"] + 1):
@@ -259,7 +250,7 @@ def check(game, answer: Any, goal: Goal) -> Verdict:
     Never changes ``game`` and never raises for anything a learner can write.
     """
     if not isinstance(goal, Goal):
-        raise TypeError("check() needs a goal from windward_nb.lessons.goals")
+        raise TypeError("check() needs a goal from windward_nb.windward.lessons.goals")
     actions, verdict = _read_answer(answer)
     if verdict is not None:
         return verdict
@@ -286,10 +277,6 @@ def check(game, answer: Any, goal: Goal) -> Verdict:
 def check_cannons(answer: Any, *, crew: Sequence[str] = (), at_least: float = 0.5, defender: str = "red") -> Verdict:
     """Is ``answer`` the fewest cannons with which a ship (with ``crew``) wins at least ``at_least``
     of its attacks on ``defender``? The odds come from :func:`windward_nb.odds.battle_odds`."""
-    from .windward.odds import battle_odds
-    from .report import pct
-    from .windward.view import max_cannons
-
     if answer is ... or answer is None:
         return Verdict(None, "Not yet: write your answer, a whole number of cannons, in place of the ..., "
                              "then run the cell.")
@@ -493,8 +480,6 @@ def turn_over(*, at: str, keep_morale: bool = False, no_battle: bool = False, **
         me, old = s.ships[seat], before.state.ships[seat]
         battles = sum(1 for e in events if e.kind == "BattleStarted")
         if not any(e.kind == "TurnEnded" and e.data.get("seat") == seat for e in events) and not s.over:
-            from .windward.view import decision_prompt
-
             if not _resting(events, seat):
                 return False, f"it is still your turn: end it with 'end turn' (goal: {text})."
             now = decision_prompt(s)
