@@ -35,7 +35,7 @@ def test_the_board_keeps_its_spaces_and_every_space_says_what_it_is():
     rng = np.random.default_rng(0)
     first = VIEW.board(g.state)
     n = len(first.spaces)
-    assert n == layout(g.state)["n"] == 3 + 7 + 27 + 3 + 2
+    assert n == layout(g.state)["n"] + 3 == 3 + 7 + 27 + 3 + 2 + 3     # + the harbours' name banners
     for _ in range(300):
         if g.is_over:
             break
@@ -222,7 +222,7 @@ def test_the_replay_viewer_shows_a_sample_game_ply_by_ply(players):
     assert r.ply.max == len(rec.actions)
     r.ply.value = 30
     assert "Ply 30 of" in r.narration.value
-    names = list(r.board.name_mark.text)
-    assert names[:3] == ["North Cape", "Fort Haven", "Olsand"]
+    names = list(r.board.field_mark.text)            # the harbours' banners come last, their names inside
+    assert names[-3:] == ["★ North Cape", "★ Fort Haven", "★ Olsand"]
     r.ply.value = r.ply.max
     assert "wins" in unescape(r.narration.value)

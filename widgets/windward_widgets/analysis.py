@@ -87,7 +87,17 @@ def _cursor(record, every: int = 32):
 class ReplayViewer(_base.ReplayViewer):
     """A recorded game on the planet board: a ply slider, play/pause, step buttons, what happened
     at each ply in words, its comment, and every captain's notoriety over time (the shell's
-    :class:`~windward_widgets.base.ReplayViewer` with the planet and its wind)."""
+    :class:`~windward_widgets.base.ReplayViewer` with the planet and its wind).
+
+    A record of a sister game opens that game's viewer instead (``ReplayViewer(record)`` works
+    for every game of the family; see :mod:`windward_widgets.family`)."""
+
+    def __new__(cls, record: Any = None, *args: Any, **kwargs: Any):
+        from . import family
+
+        if cls is ReplayViewer and record is not None and family.record_game(record) != "windward":
+            return family.new_replay(record, **kwargs)   # another game's viewer (no second __init__)
+        return super().__new__(cls, record, *args, **kwargs)
 
     def __init__(self, record, *, interval: int = 500, board_width: int = 520, **kwargs: Any):
         kwargs.setdefault("view", VIEW)

@@ -31,6 +31,7 @@ import ipywidgets as widgets
 
 from windward_nb.windward.gameview import MOVED, VIEW  # noqa: F401  (MOVED kept for readers)
 
+from . import family
 from .base import play_table as _base
 from .base.play_table import LOG_LINES, LOG_TURNS, in_jupyter_kernel  # noqa: F401
 from .game_board import GameBoard
@@ -42,6 +43,13 @@ __all__ = ["PlayTable", "in_jupyter_kernel"]
 
 class PlayTable(_base.PlayTable):
     """Play ``game`` hot-seat in one notebook cell (also works as a Voila app).
+
+    **Any game of the family.** ``PlayTable(game)`` with a North Wind, Winds of Plunder or
+    Tailwinds game (or a game's name: ``PlayTable("tailwinds", players=3, seed=1)``) opens that
+    game's own table (:class:`~windward_widgets.northwind.NorthWindTable`,
+    :class:`~windward_widgets.plunder.PlunderTable`,
+    :class:`~windward_widgets.tailwinds.TailwindsTable`), with the same seats, bots, undo and
+    saving; what follows describes Windward's.
 
     ``bots`` maps seats (0-based) to ``"random"``, ``"greedy"``, a bot object, or
     ``"human"``. Bot seats play one captain's turn at a time, pausing ``bot_pause``
@@ -64,15 +72,18 @@ class PlayTable(_base.PlayTable):
     as a download and writes nothing on the server.
     """
 
+    def __new__(cls, game: Any = None, *args: Any, **kwargs: Any):
+        if cls is PlayTable and game is not None and family.game_name(game) != "windward":
+            return family.new_table(game, **kwargs)     # another game's table (not a PlayTable: no second __init__)
+        return super().__new__(cls, game, *args, **kwargs)
+
     def __init__(self, game=None, *, bots: Mapping[int, Any] | None = None, players: int = 3,
                  seed: int | None = None, board_width: int = 508, max_bot_actions: int = 3000,
                  records_dir: str | os.PathLike = DEFAULT_RECORDS_DIR, record_name: str = "my-game",
                  server_writes: bool | None = None, private_hands: bool = False, bot_pause: float = 0.8,
                  background: bool | None = None, names: Sequence[str] | None = None, **kwargs: Any):
-        if game is None:
-            import windward_nb as ww
-
-            game = ww.new_game(players=players, seed=seed)
+        if game is None or isinstance(game, str):
+            game = family.new_game("windward", players=players, seed=seed)
         self.private_hands = private_hands
         kwargs.setdefault("view", VIEW)
         super().__init__(game, bots=bots, seed=seed, board_width=board_width, max_bot_actions=max_bot_actions,

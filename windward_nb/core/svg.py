@@ -186,7 +186,15 @@ def _regular(n: int, start: float) -> list[tuple[float, float]]:
 SHAPES: dict[str, list[tuple[float, float]]] = {
     "hex": _regular(6, 0), "square": [(0.9, 0.9), (-0.9, 0.9), (-0.9, -0.9), (0.9, -0.9)],
     "diamond": _regular(4, 0),
+    "field": [(1.0, 0.16), (-1.0, 0.16), (-1.0, -0.16), (1.0, -0.16)],
+    "card": [(0.66, 0.92), (-0.66, 0.92), (-0.66, -0.92), (0.66, -0.92)],
 }
+
+
+#: half width and half height of the shapes that are not about as wide as high (per unit of size)
+EXTENT = {"field": (1.0, 0.16), "card": (0.66, 0.92)}
+#: the size of a piece on such a shape, against one on a round space of the same size
+PIECE_SCALE = {"field": 0.32, "card": 0.66}
 
 
 def shape_points(shape: str, cx: float, cy: float, radius: float = 1.0) -> list[tuple[float, float]]:
@@ -224,8 +232,10 @@ def piece_shape(kind: str, x: float, y: float, w: float, fill: str, **attrs: Any
 
 def _bounds(spaces: Sequence[Space], extra: Iterable[tuple[float, float]] = (), pad: float = 0.25
             ) -> tuple[float, float, float, float]:
-    xs = [s.x - s.size for s in spaces] + [s.x + s.size for s in spaces]
-    ys = [s.y - s.size for s in spaces] + [s.y + s.size for s in spaces]
+    xs = [s.x - s.size * EXTENT.get(s.shape, (1.0, 1.0))[0] for s in spaces] \
+        + [s.x + s.size * EXTENT.get(s.shape, (1.0, 1.0))[0] for s in spaces]
+    ys = [s.y - s.size * EXTENT.get(s.shape, (1.0, 1.0))[1] for s in spaces] \
+        + [s.y + s.size * EXTENT.get(s.shape, (1.0, 1.0))[1] for s in spaces]
     for x, y in extra:
         xs.append(x)
         ys.append(y)
@@ -245,19 +255,21 @@ def _layout(board: BoardView, places: Mapping[int, tuple[float, float]]) -> list
             by_space.setdefault(p.space, []).append(k)
     for i, members in by_space.items():
         sp = board.spaces[i]
+        size = sp.size * PIECE_SCALE.get(sp.shape, 1.0)     # pieces fit the space's narrow side
         upper = [k for k in members if board.pieces[k].kind not in LOWER_KINDS]
         lower = [k for k in members if board.pieces[k].kind in LOWER_KINDS]
         rows = [r for r in (upper, lower) if r]
         ys = [0.28, -0.42] if len(rows) == 2 else [0.0]
-        room = 1.6 * sp.size
+        room = 1.6 * size
         for row, dy in zip(rows, ys):
-            widths = [PIECE_WIDTH.get(board.pieces[k].kind, 0.8) * sp.size for k in row]
-            gap = 0.06 * sp.size
+            widths = [PIECE_WIDTH.get(board.pieces[k].kind, 0.8) * size for k in row]
+            gap = 0.06 * size
             span = sum(widths) + gap * (len(row) - 1)
             shrink = min(1.0, room / span) * (0.8 if len(rows) == 2 else 1.0)
-            x = sp.x - span * shrink / 2
+            # a field of words keeps its pieces at its left end
+            x = sp.x - sp.size + 0.1 * size if sp.shape == "field" else sp.x - span * shrink / 2
             for k, w in zip(row, widths):
-                out[k] = (x + w * shrink / 2, sp.y + dy * sp.size, w * shrink)
+                out[k] = (x + w * shrink / 2, sp.y + dy * size, w * shrink)
                 x += (w + gap) * shrink
     return out
 
@@ -266,7 +278,7 @@ Layer = Callable[[Frame], Iterable[str]]
 
 
 def draw_board(board: BoardView, *, unit: float = 24.0, title: str = "", status: str = "",
-               under: Layer | None = None, over: Layer | None = None,
+               under: Layer | None = None, over: Layer | None = None, ground: Layer | None = None,
                places: Mapping[int, tuple[float, float]] | None = None, extent: Iterable[tuple[float, float]] = (),
                labels: bool | Callable[[Space], bool] = False, label_chars: int | None = None,
                css_class: str = "board") -> str:
@@ -276,10 +288,11 @@ def draw_board(board: BoardView, *, unit: float = 24.0, title: str = "", status:
 
     ``unit``: pixels per board unit. ``under``/``over``: functions of the :class:`Frame`
     returning extra elements drawn under the pieces (borders, a wind arrow ...) and over
-    them. ``places``: piece index -> centre in board units for pieces drawn off their space;
-    ``extent``: more board points the picture must hold. ``labels`` writes the label of each
-    space (or of the spaces it accepts, when a function) under it, shortened to ``label_chars``
-    characters (default: the space's width).
+    them; ``ground``: drawn first, under the spaces (a sea, its coasts). ``places``: piece
+    index -> centre in board units for pieces drawn off their space; ``extent``: more board
+    points the picture must hold. ``labels`` writes the label of each space (or of the spaces
+    it accepts, when a function) under it, shortened to ``label_chars`` characters (default:
+    the space's width); a ``field``'s words go inside it, after room for a token.
     A long status wraps onto more lines.
     """
     places = dict(places or {})
@@ -294,6 +307,8 @@ def draw_board(board: BoardView, *, unit: float = 24.0, title: str = "", status:
     for n, words in enumerate(status_lines):
         body.append(text(frame.margin, 12 + 17 * n, words, 13, text_anchor="start", font_weight="bold",
                          class_="status", fill="#1B1B1B"))
+    if ground is not None:
+        body.extend(ground(frame))
     for a, b in board.links:
         if 0 <= a < len(spaces) and 0 <= b < len(spaces):
             body.append(line(*frame.pt(spaces[a].x, spaces[a].y), *frame.pt(spaces[b].x, spaces[b].y),
@@ -318,9 +333,15 @@ def draw_board(board: BoardView, *, unit: float = 24.0, title: str = "", status:
                              fill=sp.glyph_colour, font_weight="bold", class_="glyph",
                              opacity=0.3 if i in occupied else None))
         if sp.label and (labels is True or (callable(labels) and labels(sp))):
+            if sp.shape == "field":           # words inside their field, after room for a token
+                body.append(text(frame.x(sp.x - sp.size + 0.3 * sp.size + 0.3),
+                                 frame.y(sp.y), sp.label, 11, fill=text_colour(sp.fill), text_anchor="start",
+                                 class_="label"))
+                continue
             room = label_chars or max(3, int(2.6 * sp.size * unit / 5.0))
             words = sp.label if len(sp.label) <= room else sp.label[:room - 1].rstrip() + "…"
-            body.append(text(frame.x(sp.x), frame.y(sp.y - sp.size) + 7, words, 9, fill="#333333",
+            low = sp.size * EXTENT.get(sp.shape, (1.0, 1.0))[1]
+            body.append(text(frame.x(sp.x), frame.y(sp.y - low) + 7, words, 9, fill="#333333",
                              class_="label"))
     for p, (x, y, w) in zip(board.pieces, _layout(board, places)):
         body.append(_piece(p, frame, x, y, w))

@@ -68,7 +68,7 @@ __all__ = ["GameView", "Coach", "ActionRow", "TurnButton", "Typed", "Space", "Pi
 #: default seat colours (Okabe-Ito, colour-blind safe); a seat is always named too
 SEAT_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
 #: shapes a :class:`Space` can have
-SPACE_SHAPES = ("hex", "circle", "square", "diamond")
+SPACE_SHAPES = ("hex", "circle", "square", "diamond", "field", "card")
 #: piece kinds every spaces board draws (a game's board may add its own)
 PIECE_KINDS = ("pawn", "ship", "boat", "cube", "disc", "diamond", "cross")
 

@@ -34,6 +34,20 @@ def need_text(need: dict[str, int]) -> str:
     return " and ".join(parts)
 
 
+def need_short(need: dict[str, int]) -> str:
+    """A task in a few characters, for its field on the board: ``"wine+2 gold"``, ``"2 captains"``.
+
+    >>> need_short({"wine": 1, "captain": 1, "gold": 2})
+    'wine+captain+2 gold'
+    """
+    names = {"captain": ("captain", "captains")}
+    parts = []
+    for k, n in need.items():
+        one, many = names.get(k, (k, k))
+        parts.append(one if n == 1 else f"{n} {many}")
+    return "+".join(parts)
+
+
 def refusal(s: NWState, seat: int, col: int) -> Refusal:
     """Why ``seat`` cannot complete the current task of column ``col`` now."""
     need = current(s, col)

@@ -63,20 +63,24 @@ def _spec(order: Any) -> str:
 
 
 def upgrade_tournament(entrants: Mapping[str, Any], games: int = 20, seed: int = 0, *, workers: int = 1,
-                       **options: Any) -> Tournament:
+                       progress: bool = False, **options: Any) -> Tournament:
     """Round robin between GreedyBots that differ in the order they buy equipment.
 
     ``entrants`` maps a label to an upgrade order (``"sail-cannon-lookout"``, a
     list of items, or a whole bot spec such as ``"random"``). Each pair plays
     ``games`` two-captain games (an even number: half with each in the first
-    seat). Keywords go to ``new_game`` (e.g. ``stop_early=False``).
+    seat). ``progress`` shows a bar of the games played (tqdm). Keywords go to
+    ``new_game`` (e.g. ``stop_early=False``).
     """
+    from ..core.simulate import _progress_bar
+
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise ValueError(f"games must be an even number of at least 2, got {games!r}")
     if len(entrants) < 2:
         raise ValueError("a tournament needs at least two entrants")
     rows = {name: Entry(name, _spec(order)) for name, order in entrants.items()}
     pairs = {}
+    bar = _progress_bar(games * len(entrants) * (len(entrants) - 1) // 2, progress, "upgrade tournament")
     for k, (a, b) in enumerate(combinations(rows, 2)):
         won = {a: 0, b: 0}
         for half, seats in enumerate(((a, b), (b, a))):
@@ -89,5 +93,9 @@ def upgrade_tournament(entrants: Mapping[str, Any], games: int = 20, seed: int =
                 if w >= 0:
                     won[seats[w]] += 1
                     rows[seats[w]].wins += 1
+            if bar is not None:
+                bar.update(games // 2)
         pairs[(a, b)] = (won[a], won[b], games)
+    if bar is not None:
+        bar.close()
     return Tournament(rows=list(rows.values()), pairs=pairs)

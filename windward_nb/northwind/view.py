@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Sequence
 
+from ..core.svg import text_colour
 from ..core.view import BoardView, Click, Coach, GameView, Piece, Space, Target, TurnButton
 from . import tasks
 from .components import GOODS
@@ -47,7 +48,19 @@ KIND_GLYPHS = {"destination": "★", "fog": "☁", "shipwreck": "⚓", "merchant
 SEAT_COLOURS = ("#EE7733", "#0077BB", "#EE3377", "#009988")
 FACE_DOWN, FACE_DOWN_HOT = "#1F3A5F", "#3B6EA5"
 ROW_SLOTS = 7
-STACK_X = (2.5, 7.5, 12.5)
+#: board geometry (board units; about 20 px each at a table's full width): three harbour columns, the
+#: voyage row across, the task fields bottom up, the bonus fields at the foot
+COLUMN_DX, FIELD_SIZE, BANNER_SIZE = 10.0, 4.75, 4.75
+BANNER_Y, STACK_Y, ROW_Y = 0.0, -3.0, -7.9
+TASK_Y0, TASK_DY = -22.4, 1.4
+MOST_Y, BONUS_Y = -24.0, -25.8
+ROW_X0, ROW_DX = 2.6, 4.1
+BONUS_X = (7.5, 17.5)
+
+
+def column_x(col: int) -> float:
+    """The centre of a harbour's column (three to a row of columns)."""
+    return 5.0 + COLUMN_DX * (col % 3) + 31.0 * (col // 3)
 
 
 def layout(s: NWState) -> dict[str, Any]:
@@ -162,6 +175,11 @@ class NorthWindView(GameView):
 
     # ------------------------------------------------------------------ the board
     def board(self, s: NWState) -> BoardView:
+        """The table as a person knows it: a column per destination harbour (its name, its face-down
+        stack of sea tiles, its task fields bottom up with the current task outlined, and the bonus
+        for the most tokens in it), the tiles revealed on this voyage in a row across, and the two
+        bonus fields for every harbour supplied and all crew aboard. Space indices follow
+        :func:`layout` (the harbours' name banners come last)."""
         comp = s.comp
         at = layout(s)
         legal = {str(a) for a in self.legal(s)}
@@ -175,9 +193,8 @@ class NorthWindView(GameView):
             count = (len(s.stacks[i]) if s.stacks else 0)
             seen = [short_title(s, t) for t in (s.known[i] if s.known else []) if t != d]
             hot = f"sail {d}" in legal or (i == s.stack and "reveal" in legal)
-            spaces.append(Space(STACK_X[i % 3] + 15 * (i // 3), 10.0, "square", 1.1,
-                                fill=FACE_DOWN_HOT if hot else FACE_DOWN, stroke="#000000", glyph=str(count),
-                                glyph_colour="#FFFFFF", label=title,
+            spaces.append(Space(column_x(i), STACK_Y, "card", 1.75, fill=FACE_DOWN_HOT if hot else FACE_DOWN,
+                                stroke="#000000", glyph=str(count), glyph_colour="#FFFFFF", label="",
                                 text=f"{title} stack: {count} tiles face down; seen in it: "
                                      f"{', '.join(seen) or 'nothing yet'}"))
             if f"sail {d}" in legal:
@@ -187,35 +204,36 @@ class NorthWindView(GameView):
         if 0 <= s.stack < len(comp.destinations) and s.phase not in ("choose", "shuffle", "over"):
             pieces.append(Piece(s.stack, "ship", colours[s.turn], str(s.turn + 1),
                                 f"Player {s.turn + 1}'s ship, sailing this stack", seat=s.turn))
-        # the revealed row
+        # the revealed row: this voyage's tiles, face up
         for k in range(ROW_SLOTS):
-            x = 1.0 + 2.15 * k
+            x = ROW_X0 + ROW_DX * k
             if k < len(s.row):
                 t = comp.tile(s.row[k])
                 used = s.used[k]
                 now = k == len(s.row) - 1 and s.phase in ("tile", "letter", "event", "pirate", "battle")
-                spaces.append(Space(x, 6.6, "square", 0.95, fill=KIND_COLOURS[t.kind],
+                spaces.append(Space(x, ROW_Y, "card", 1.4, fill=KIND_COLOURS[t.kind],
                                     stroke="#000000" if now else "#555555", glyph=KIND_GLYPHS[t.kind],
-                                    glyph_colour="#1B1B1B", label=short_title(s, t.id) + (" (used)" if used else ""),
+                                    glyph_colour=text_colour(KIND_COLOURS[t.kind]),
+                                    label=short_title(s, t.id) + (" ✓" if used else ""),
                                     text=f"tile {k + 1} of the voyage: {t.title}" + (", used" if used else "")
                                          + (", the tile to decide on now" if now else "")))
             else:
-                spaces.append(Space(x, 6.6, "square", 0.95, fill="#FFFFFF", stroke="#D0D0D0",
+                spaces.append(Space(x, ROW_Y, "card", 1.4, fill="#FFFFFF", stroke="#D0D0D0",
                                     text=f"place for tile {k + 1} of a voyage"))
         if s.phase == "tile" and s.row:
             single = [a for a in ("deliver", "salvage") if a in legal]
             if single:
                 word = "complete the task" if single[0] == "deliver" else "examine the shipwreck"
                 targets.append(Target(at["row"] + len(s.row) - 1, (single[0],), "use", "#117733", f"click: {word}"))
-        # the task board
+        # the task board: each harbour's fields, bottom up
         for col, d in enumerate(comp.destinations):
             done = s.tasks[col] if s.tasks else []
             for k, need in enumerate(comp.tasks[d]):
                 current = k == len(done)
-                spaces.append(Space(STACK_X[col % 3] + 15 * (col // 3), -4.4 + 1.0 * k, "square", 0.42,
+                spaces.append(Space(column_x(col), TASK_Y0 + TASK_DY * k, "field", FIELD_SIZE,
                                     fill="#FFF1B8" if current else ("#E4E4E4" if k < len(done) else "#FFFFFF"),
-                                    stroke="#000000" if current else "#9A9A9A", glyph="" if k < len(done) else str(k + 1),
-                                    glyph_colour="#555555", label="",
+                                    stroke="#000000" if current else "#9A9A9A", glyph="",
+                                    label=tasks.need_short(need),
                                     text=f"{comp.tile(d).title} task {k + 1}: {tasks.need_text(need)}"
                                          + (" (the current task)" if current else "")
                                          + (f", done by Player {done[k] + 1}" if k < len(done) else "")))
@@ -225,22 +243,28 @@ class NorthWindView(GameView):
                                         f"Player {p + 1}'s task token", seat=p))
         for col, d in enumerate(comp.destinations):
             holder = s.most[col] if s.most else -1
-            spaces.append(Space(STACK_X[col % 3] + 15 * (col // 3), -5.75, "circle", 0.5, fill="#F6E8C3",
-                                stroke="#9A9A9A", glyph="" if holder >= 0 else "★", glyph_colour="#8A6D1E",
-                                label="", text=f"bonus: the most tokens in the {comp.tile(d).title} column"
-                                               + (f" (Player {holder + 1})" if holder >= 0 else " (nobody)")))
+            spaces.append(Space(column_x(col), MOST_Y, "field", FIELD_SIZE, fill="#F6E8C3",
+                                stroke="#9A9A9A", glyph="", label="★ most tokens here",
+                                text=f"bonus: the most tokens in the {comp.tile(d).title} column"
+                                     + (f" (Player {holder + 1})" if holder >= 0 else " (nobody)")))
             if holder >= 0:
                 pieces.append(Piece(len(spaces) - 1, "disc", colours[holder], str(holder + 1),
                                     f"Player {holder + 1}'s bonus token", seat=holder))
-        for _key, y, glyph, words, seats in (("supply", -0.6, "⚑", "a token in every column", s.supply_bonus),
-                                            ("crew", -3.2, "☺", "all crew aboard", s.crew_bonus)):
-            spaces.append(Space(15.6, y, "circle", 0.9, fill="#F6E8C3", stroke="#9A9A9A",
-                                glyph="" if seats else glyph, glyph_colour="#8A6D1E", label="",
+        for k, (_key, glyph, words, seats) in enumerate((("supply", "⚑", "every harbour supplied", s.supply_bonus),
+                                                          ("crew", "☺", "all crew aboard", s.crew_bonus))):
+            spaces.append(Space(BONUS_X[k], BONUS_Y, "field", FIELD_SIZE, fill="#F6E8C3", stroke="#9A9A9A",
+                                glyph="", label=f"{glyph} {words}",
                                 text=f"bonus: {words}" + (": " + ", ".join(f"Player {p + 1}" for p in seats)
                                                           if seats else " (nobody yet)")))
             for p in seats:
                 pieces.append(Piece(len(spaces) - 1, "disc", colours[p], str(p + 1),
                                     f"Player {p + 1}'s {words} bonus token", seat=p))
+        # the harbours' name banners, above their stacks (a click on one is a click on its stack)
+        for i, d in enumerate(comp.destinations):
+            title = comp.tile(d).title
+            spaces.append(Space(column_x(i), BANNER_Y, "field", BANNER_SIZE, fill=KIND_COLOURS["destination"],
+                                stroke="#5A4A10", glyph="", label=f"★ {title}",
+                                text=f"{title}: the destination harbour of this stack and of the task column below"))
         legend = tuple((KIND_GLYPHS[k], name) for k, name in (
             ("destination", "destination harbour"), ("harbour", "commercial harbour"), ("merchant", "merchant"),
             ("equipment", "equipment harbour"), ("shipwreck", "shipwreck"), ("fog", "fog")))
@@ -253,6 +277,8 @@ class NorthWindView(GameView):
         for t in b.targets:
             if t.space == space:
                 return Click(actions=t.actions)
+        if at["n"] <= space < at["n"] + len(comp.destinations):     # a harbour's banner: its stack
+            space -= at["n"]
         if 0 <= space < len(comp.destinations):
             action = "reveal" if space == s.stack and s.phase not in ("choose", "shuffle", "over") \
                 else f"sail {comp.destinations[space]}"

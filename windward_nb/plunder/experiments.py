@@ -116,10 +116,15 @@ def _interval(values: Sequence[float]) -> Interval:
 
 
 def cube_worth(bids: Sequence[int] = (0, 1, 2, 3, 4, 6), games: int = 200, players: int = 4,
-               opponents: str = "greedy", seed: int = 0, workers: int = 1, **options: Any) -> CubeTable:
-    """Play ``games`` games per bid (spread evenly over the seats) and tabulate the test seat's results."""
+               opponents: str = "greedy", seed: int = 0, workers: int = 1, progress: bool = False,
+               **options: Any) -> CubeTable:
+    """Play ``games`` games per bid (spread evenly over the seats) and tabulate the test seat's results;
+    ``progress`` shows a bar of the games played (tqdm)."""
+    from ..core.simulate import _progress_bar
+
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games is a whole number of games per bid (1 or more), not {games!r}")
+    bar = _progress_bar(games * len(bids), progress, "cube worth")
     rows = []
     for bid in bids:
         per_seat = [games // players + (1 if j < games % players else 0) for j in range(players)]
@@ -142,8 +147,12 @@ def cube_worth(bids: Sequence[int] = (0, 1, 2, 3, 4, 6), games: int = 200, playe
                 margin.append(float(sc[j] - max(sc[k] for k in range(players) if k != j)))
                 spent.append(float(res.stats["spent"][g][j]))
                 winds.append(float(res.stats["winds"][g][j]))
+            if bar is not None:
+                bar.update(n)
         total = len(vp)
         low, high = wilson(wins, total)
         rows.append(BidRow(bid=bid, games=total, wins=wins, win_low=low, win_high=high, vp=_interval(vp),
                            margin=_interval(margin), spent=_interval(spent), winds=_interval(winds)))
+    if bar is not None:
+        bar.close()
     return CubeTable(players=players, opponents=opponents, rows=rows)

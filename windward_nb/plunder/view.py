@@ -144,12 +144,12 @@ from windward_nb.core.view import (BoardView, Click, Coach, GameView, Piece, Spa
 PIRATE_COLOURS = {"red": "#D55E00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442", "black": "#1B1B1B"}
 ITEM_LETTER = {"weapons": "W", "crew": "C", "provisions": "P", "treasure": "T"}
 ITEM_FILL = {"weapons": "#CC6677", "crew": "#88CCEE", "provisions": "#AADD99", "treasure": "#DDCC77"}
-AREA_FILL = ("#E3EEF7", "#C9DCEC")  #: the map's areas alternate light and dark
+AREA_FILL = ("#DCEBF6", "#C4DAEC")  #: the map's areas alternate light and dark
+LAND_FILL, LAND_EDGE = "#EADFC2", "#9C8B62"
 ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-#: board geometry (board units): area columns, rows by the north-to-south order
-COLUMN, ROW, TILE_DX = 6.0, 1.7, 2.4
-BAR_Y = -len(_C.ports) * ROW - 0.6
-COMPASS_X, COMPASS_R = 2 * COLUMN + 4.0, 1.6
+#: the map: ports at their real longitude and latitude (the sea of the Caribbean, north up), in board units
+WEST, NORTH, SOUTH = -90.5, 27.5, 7.4
+KX, KY = 0.95, 1.2               #: board units per degree of longitude and of latitude
 N_PORTS, N_BAR = len(_C.ports), _C.bar_size
 TILE0 = N_PORTS  #: spaces: ports, their tiles, the bar, then the compass
 BAR0 = 2 * N_PORTS
@@ -157,15 +157,83 @@ COMPASS0 = BAR0 + N_BAR  #: the four directions N, E, S, W, then the centre
 SAIL_COLOUR, GUST_COLOUR, HEAVE_COLOUR, VOTE_COLOUR = "#117733", "#AA4499", "#882255", "#332288"
 
 
+def lonlat(lon: float, lat: float) -> tuple[float, float]:
+    """A point of the Caribbean (degrees) on the board (units, y up)."""
+    return (lon - WEST) * KX, (lat - NORTH) * KY
+
+
+#: where each port's VP tile and name stand round it (board units): tile (dx, dy), name (dx, dy); chosen so
+#: that no two ports' words meet
+PORT_MARKS: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {
+    "belize": ((1.5, 0.0), (0.4, -2.05)), "havana": ((1.5, 0.0), (0.4, -2.05)),
+    "portobelo": ((-1.5, 0.0), (-0.4, -2.05)), "nassau": ((-1.5, 0.0), (-4.3, -0.05)),
+    "jamaica": ((1.5, 0.0), (0.4, -2.05)), "cartagena": ((1.5, 0.0), (0.6, -2.05)),
+    "san-salvador": ((1.5, 0.0), (4.7, -0.05)), "turks-caicos": ((1.5, 0.0), (-4.0, -0.05)),
+    "santo-domingo": ((1.5, 0.0), (0.4, -2.05)), "puerto-rico": ((1.5, 0.0), (0.6, 2.8)),
+    "barbados": ((-1.5, 0.0), (-0.6, 2.8)), "trinidad": ((-1.5, 0.0), (-1.0, -2.05)),
+}
+#: a port's ships stand in a row above it, its reputation cubes in a row under it (board units)
+SHIP_ROW_DY, CUBE_ROW_DY = 1.4, -1.0
+#: longitudes between the areas (the boundary lies halfway between the last port of one and the first of the next)
+AREA_EDGES: tuple[float, ...] = tuple(
+    (max(_C.ports[p].lon for p in _C.areas[a]) + min(_C.ports[p].lon for p in _C.areas[a + 1])) / 2
+    for a in range(len(_C.areas) - 1))
+BAR_Y = (SOUTH - NORTH) * KY - 2.4
+COMPASS_LONLAT, COMPASS_R = (-62.3, 23.4), 1.75
+#: simplified coastlines (longitude, latitude), for the picture only: no rule depends on them
+COAST: tuple[tuple[tuple[float, float], ...], ...] = (
+    ((-82.9, 27.6), (-80.0, 27.6), (-80.1, 25.8), (-80.4, 25.2), (-81.1, 25.1), (-81.7, 25.9), (-82.7, 27.0)),  # Florida
+    ((-84.9, 21.9), (-83.0, 22.9), (-81.5, 23.15), (-80.0, 23.1), (-77.7, 21.9), (-75.7, 21.1), (-74.2, 20.25),
+     (-74.5, 19.9), (-77.7, 19.85), (-77.3, 20.7), (-78.5, 21.6), (-80.5, 22.0), (-81.8, 22.2), (-82.8, 22.6),
+     (-84.2, 21.9)),  # Cuba
+    ((-74.4, 19.8), (-72.8, 19.9), (-71.7, 19.9), (-70.0, 19.7), (-69.2, 19.3), (-68.35, 18.6), (-69.9, 18.45),
+     (-71.1, 17.7), (-71.6, 17.8), (-72.8, 18.1), (-74.45, 18.35), (-73.4, 18.55), (-72.8, 19.0)),  # Hispaniola
+    ((-78.35, 18.45), (-77.1, 18.5), (-76.25, 18.0), (-76.85, 17.85), (-77.8, 17.85), (-78.35, 18.2)),  # Jamaica
+    ((-67.25, 18.5), (-65.6, 18.4), (-65.65, 18.0), (-67.2, 17.95)),  # Puerto Rico
+    ((-78.1, 24.8), (-77.6, 24.5), (-77.8, 23.8), (-78.3, 24.1)),  # Andros
+    ((-90.6, 21.2), (-88.9, 21.5), (-87.0, 21.5), (-87.45, 19.6), (-87.8, 18.3), (-88.3, 16.2), (-88.2, 15.7),
+     (-86.0, 15.9), (-84.0, 15.6), (-83.2, 15.0), (-83.5, 13.0), (-83.7, 11.0), (-83.0, 10.0), (-81.5, 8.9),
+     (-79.9, 9.4), (-78.5, 9.4), (-77.4, 8.6), (-77.2, 7.3), (-90.6, 7.3)),  # Central America
+    ((-77.2, 7.3), (-76.8, 8.5), (-75.6, 9.5), (-75.5, 10.4), (-74.8, 11.1), (-73.3, 11.3), (-72.2, 11.9),
+     (-71.3, 12.0), (-71.5, 11.0), (-71.9, 10.7), (-71.3, 10.9), (-70.2, 11.6), (-69.8, 11.4), (-68.4, 10.6),
+     (-66.2, 10.6), (-64.3, 10.6), (-62.3, 10.6), (-61.8, 10.1), (-60.8, 9.0), (-59.5, 8.2), (-58.4, 7.3)),  # South America
+    ((-61.9, 10.8), (-61.0, 10.85), (-60.95, 10.1), (-61.9, 10.05)),  # Trinidad
+    ((-59.7, 13.3), (-59.4, 13.2), (-59.5, 13.0), (-59.7, 13.05)),  # Barbados
+)
+
+
 def port_xy(p: int) -> tuple[float, float]:
-    """Where port ``p`` is drawn: its area's column, its row in the north-to-south order."""
-    return _C.ports[p].area * COLUMN, -_C.rank[p] * ROW
+    """Where port ``p`` is drawn: at its longitude and latitude on the map."""
+    return lonlat(_C.ports[p].lon, _C.ports[p].lat)
+
+
+def tile_xy(p: int) -> tuple[float, float]:
+    """Where the VP tile of port ``p`` lies, beside the port."""
+    (dx, dy), _ = PORT_MARKS.get(_C.ports[p].id, ((1.5, 0.0), (0.6, -1.35)))
+    x, y = port_xy(p)
+    return x + dx, y + dy
+
+
+def name_xy(p: int) -> tuple[float, float]:
+    """Where the name of port ``p`` is written (its centre)."""
+    _, (dx, dy) = PORT_MARKS.get(_C.ports[p].id, ((1.5, 0.0), (0.6, -1.35)))
+    x, y = port_xy(p)
+    return x + dx, y + dy
+
+
+def area_bounds(a: int) -> tuple[float, float]:
+    """The west and east edges (board units) of area ``a``'s band."""
+    west = [WEST - 0.5, *AREA_EDGES][a]
+    east = [*AREA_EDGES, -57.9][a]
+    return lonlat(west, NORTH)[0], lonlat(east, NORTH)[0]
 
 
 def compass_xy(d: str | None) -> tuple[float, float]:
-    """The compass stands in the empty south-east of the map: a diamond per direction round the wind."""
+    """The compass stands in the open Atlantic, north-east of the islands: a diamond per direction
+    round the wind."""
     dx, dy = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0), None: (0, 0)}[d]
-    return COMPASS_X + dx * COMPASS_R, BAR_Y + 2.6 + dy * COMPASS_R
+    x, y = lonlat(*COMPASS_LONLAT)
+    return x + dx * COMPASS_R, y + dy * COMPASS_R
 
 
 class PlunderView(GameView):
@@ -261,12 +329,12 @@ class PlunderView(GameView):
             spaces.append(Space(x, y, "circle", 0.75, "#FFFDF5", "#2B3A4A", glyph=str(_C.rank[p.index] + 1),
                                 label=p.name, text=text))
         for p in _C.ports:
-            x, y = port_xy(p.index)
-            spaces.append(self._tile_space(s.port_tiles[p.index] if s.port_tiles else None, x + TILE_DX, y,
+            x, y = tile_xy(p.index)
+            spaces.append(self._tile_space(s.port_tiles[p.index] if s.port_tiles else None, x, y,
                                            f"the VP tile at {p.name}"))
         for k in range(N_BAR):
             t = s.bar[k] if len(s.bar) > k else None
-            spaces.append(self._tile_space(t, 1.0 + k * 2.2, BAR_Y, f"Rotation Bar space {k + 1}"
+            spaces.append(self._tile_space(t, 9.0 + k * 2.2, BAR_Y, f"Rotation Bar space {k + 1}"
                                            + (" (the next to come to a port)" if k == N_BAR - 1 else "")))
         totals = {}
         if s.spent and any(v is not None for v in s.spent):
@@ -298,9 +366,9 @@ class PlunderView(GameView):
     @staticmethod
     def _tile_space(tile: int | None, x: float, y: float, where: str) -> Space:
         if tile is None:
-            return Space(x, y, "square", 0.6, "#FFFFFF", "#9A9A9A", label="tile", text=where + ": empty")
+            return Space(x, y, "square", 0.72, "#FFFFFF", "#9A9A9A", label="tile", text=where + ": empty")
         t = _C.tiles[tile]
-        return Space(x, y, "square", 0.6, ITEM_FILL[t.item], "#2B3A4A", glyph=f"{t.vp}{ITEM_LETTER[t.item]}",
+        return Space(x, y, "square", 0.72, ITEM_FILL[t.item], "#2B3A4A", glyph=f"{t.vp}{ITEM_LETTER[t.item]}",
                      label=f"{t.vp} VP + {t.item}", text=f"{where}: {t.label}")
 
     def _targets(self, s: Any) -> list[Target]:

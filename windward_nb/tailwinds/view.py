@@ -184,7 +184,7 @@ CHARACTER_COLOURS = {"blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442",
                      "purple": "#CC79A7", "orange": "#E69F00"}
 CARD_FILLS = ("#F3F1EA", "#E3ECF4")        # track cards alternate, so each card reads as a block
 RAINBOW_FILL, OUT_FILL, NARROW_FILL, FINISH_FILL, MARKET_FILL = "#F6DDF0", "#D9D9D9", "#8C8C8C", "#BBCC33", "#FFF3C4"
-STEP, LANE_STEP, CARD_GAP, ROW_GAP = 2.25, 2.15, 0.8, 2.6
+STEP, LANE_STEP, CARD_GAP, ROW_GAP = 2.25, 2.15, 0.9, 2.2
 MOVE_COLOUR, TAKE_COLOUR, TARGET_COLOUR = "#117733", "#AA4499", "#EE7733"
 #: a letter or two drawn on a market card (its name is written beside it and said on hover)
 RAINBOW_GLYPHS = {"anchor": "⚓", "bail-out": "BO", "telescope": "T", "buried-treasure": "BT", "fair-wind": "FW",
@@ -228,7 +228,8 @@ class TailwindsView(GameView):
     def status(self, s: TailwindsState) -> str:
         side = {"SSSSSS": "standard", "AAAAAA": "advanced"}.get(s.options["track"], s.options["track"])
         where = f"round {s.round}" if s.round else "set up"
-        return f"Tailwinds — {where}, {side} track, market: {', '.join(self._card_name(s, k) for k in s.market)}"
+        market = f", market: {', '.join(self._card_name(s, k) for k in s.market)}" if s.market else ""
+        return f"Tailwinds — {where}, {side} track{market}"
 
     def coach(self, s: TailwindsState, names: Sequence[str] | None = None) -> Coach:
         who = self.decider(s)
@@ -364,6 +365,13 @@ class TailwindsView(GameView):
     def market_index(self, s: TailwindsState, k: int) -> int:
         return s.track.finish * 3 + 1 + k
 
+    def market_xy(self, s: TailwindsState, k: int) -> tuple[float, float]:
+        """Where market place ``k`` (3: the deck) lies: a row of cards under the track."""
+        pos = self.layout(s)
+        width = max(x for x, _ in pos.values())
+        bottom = min(y for _, y in pos.values()) - LANE_STEP
+        return width * (0.12 + 0.255 * k), bottom - 3.9
+
     def board(self, s: TailwindsState, boat: str | None = None) -> BoardView:
         boat = boat or self.boat
         t = s.track
@@ -388,19 +396,21 @@ class TailwindsView(GameView):
                                          + (", start space" if i in t.starts else "")
                                          + (", out of play" if card < s.wind_card else "")))
         fx, fy = pos[t.finish]
-        spaces.append(Space(fx, fy, "square", 1.6, FINISH_FILL, glyph="⚑", label="Finish Line",
+        spaces.append(Space(fx + 0.4, fy, "card", 2.45, FINISH_FILL, "#4A5A1A", glyph="⚑", label="Finish Line",
                             text="the Finish Line"))
-        mx = max(x for x, _ in pos.values()) + 3.4
-        for k in range(3):
+        for k in range(4):                  # the rainbow market (three cards face up) and the deck, under the track
+            x, y = self.market_xy(s, k)
+            if k == 3:
+                spaces.append(Space(x, y, "card", 1.3, "#E8E8E8", "#555555", glyph=str(len(s.deck)),
+                                    label="rainbow deck",
+                                    text=f"rainbow deck: {len(s.deck)} cards (discards: {len(s.discard)})"))
+                continue
             key = s.market[k] if k < len(s.market) else None
-            spaces.append(Space(mx, LANE_STEP - k * 2.8, "square", 1.2, MARKET_FILL if key else "#FFFFFF",
+            spaces.append(Space(x, y, "card", 1.3, MARKET_FILL if key else "#FFFFFF", "#8A6D1E",
                                 glyph=RAINBOW_GLYPHS.get(key, "✦") if key else "",
                                 label=self._card_name(s, key) if key else "",
                                 text=(f"market: {self._card_name(s, key)}: {s.comp.rainbow[key].text}" if key
                                       else "market: empty place")))
-        spaces.append(Space(mx, LANE_STEP - 3 * 2.8, "square", 1.2, "#E8E8E8", glyph=str(len(s.deck)),
-                            label="rainbow deck (cards left)",
-                            text=f"rainbow deck: {len(s.deck)} cards (discards: {len(s.discard)})"))
         colours = self.seat_colours(s)
         pieces = []
         for seat, b in board.all_boats(s):

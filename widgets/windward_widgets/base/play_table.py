@@ -159,7 +159,7 @@ class PlayTable(widgets.VBox):
         self.step_button.on_click(lambda _b: self._step_clicked())
         self.pause = widgets.FloatSlider(value=max(0.0, float(bot_pause)), min=0.0, max=3.0, step=0.1,
                                          description="Bot pause (s):", readout_format=".1f",
-                                         style={"description_width": "auto"}, layout=widgets.Layout(width="19em"))
+                                         style={"description_width": "auto"}, layout=widgets.Layout(width="16em"))
         self.pause.add_class("ww-bot-pause")
         self.save_field = SaveField(lambda: self.game.record, records_dir=records_dir, name=record_name,
                                     server_writes=server_writes, report=self.messages.show,
@@ -172,16 +172,28 @@ class PlayTable(widgets.VBox):
         self.summary.add_class("ww-text-summary")
         self.title = widgets.HTML()
 
-        top = widgets.HBox([self.title, *self.seat_pickers, self.undo_button, self.bots_button, self.step_button,
-                            self.pause], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        # the header: the title on a line of its own, then the seats and the bot tools, each group kept whole
+        # (a group that does not fit goes to the next line as one, never a seat picker alone)
+        self.title.add_class("ww-table-title")
+        seats = widgets.HBox(self.seat_pickers, layout=widgets.Layout(flex_flow="row wrap", align_items="center",
+                                                                      margin="0 14px 0 0"))
+        seats.add_class("ww-seats")
+        tools = widgets.HBox([self.undo_button, self.bots_button, self.step_button, self.pause],
+                             layout=widgets.Layout(flex_flow="row nowrap", align_items="center"))
+        tools.add_class("ww-table-tools")
+        toolbar = widgets.HBox([seats, tools], layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        toolbar.add_class("ww-toolbar")
+        top = widgets.VBox([self.title, toolbar])
+        top.add_class("ww-table-header")
         right = widgets.VBox([self.coach, self.messages, self.hint_panel, self.actions.quick_box, *panels.get("top", []),
                               self.turn_bar, *panels.get("middle", []), self.actions, *panels.get("bottom", [])],
                              layout=self.controls_layout())
         right.add_class("ww-controls")
         self.controls = right
         if self.board is not None:
-            self.board.layout.flex = f"4 1 {BOARD_MIN}px"     # grows first, up to its full width
-            self.board.layout.min_width = f"{min(BOARD_MIN, board_width)}px"
+            least = min(self.board_min_width(board_width), board_width)
+            self.board.layout.flex = f"4 1 {least}px"         # grows first, up to its full width
+            self.board.layout.min_width = f"{least}px"
             self.board.layout.max_width = f"{board_width}px"
             self.board.add_class("ww-table-board")
         self.main = widgets.HBox([self.board, right] if self.board is not None else [right],
@@ -223,6 +235,12 @@ class PlayTable(widgets.VBox):
 
     def refresh_panels(self, who: int, locked: bool) -> None:
         """Redraw the game's own panels (inside the table's hold); ``locked``: bots decide."""
+
+    def board_min_width(self, board_width: int) -> int:
+        """How narrow the board may get beside the controls (:data:`BOARD_MIN`); narrower than that
+        plus :data:`CONTROLS_MIN`, the controls go under the board, which keeps its width. A game
+        whose board holds words returns more, so that they stay legible."""
+        return BOARD_MIN
 
     def controls_layout(self) -> widgets.Layout:
         """The controls column: beside the board down to :data:`CONTROLS_MIN` px, never wider than

@@ -121,11 +121,18 @@ def _regular(n: int, start: float) -> list[tuple[float, float]]:
             for k in range(n)]
 
 
-#: space shape -> its corners on a unit radius
+#: space shape -> its corners on a unit radius ("field": a strip of words, six times as wide as high;
+#: "card": a card standing upright)
 SHAPES: dict[str, list[tuple[float, float]]] = {
     "hex": _regular(6, 0), "circle": _regular(12, 0),
     "square": [(0.9, 0.9), (-0.9, 0.9), (-0.9, -0.9), (0.9, -0.9)], "diamond": _regular(4, 0),
+    "field": [(1.0, 0.16), (-1.0, 0.16), (-1.0, -0.16), (1.0, -0.16)],
+    "card": [(0.66, 0.92), (-0.66, 0.92), (-0.66, -0.92), (0.66, -0.92)],
 }
+
+
+#: half width and half height of the shapes that are not about as wide as high (per unit of size)
+_EXTENT = {"field": (1.0, 0.16), "card": (0.66, 0.92)}
 
 
 def fit_css(cls: str, width: int, height: int) -> str:
@@ -233,11 +240,12 @@ class SpacesBoard(widgets.VBox):
     # ------------------------------------------------------------------ geometry
     def _bounds(self) -> tuple[float, float, float, float]:
         """x0, x1, y0, y1 of the board in board units (every space with its size, plus air)."""
-        sizes = np.array([float(s.size) for s in self.spaces])
+        wide = np.array([float(s.size) * _EXTENT.get(s.shape, (1.0, 1.0))[0] for s in self.spaces])
+        high = np.array([float(s.size) * _EXTENT.get(s.shape, (1.0, 1.0))[1] for s in self.spaces])
         xs, ys = self.centres[:, 0], self.centres[:, 1]
         pad = 0.25
-        return (float((xs - sizes).min()) - pad, float((xs + sizes).max()) + pad,
-                float((ys - sizes).min()) - pad, float((ys + sizes).max()) + pad)
+        return (float((xs - wide).min()) - pad, float((xs + wide).max()) + pad,
+                float((ys - high).min()) - pad, float((ys + high).max()) + pad)
 
     def height_for_width(self, width: int) -> int:
         """The figure height that keeps the board's units square at ``width`` pixels."""
@@ -262,12 +270,20 @@ class SpacesBoard(widgets.VBox):
         self.y_scale = bq.LinearScale(min=cy - half_h, max=cy + half_h, allow_padding=False)
         self._scales = {"x": self.x_scale, "y": self.y_scale}
 
+    #: the figure's sizes of marks and texts against their design sizes; ``None``: with the board's
+    #: units (``px_per_unit / DESIGN_PX``). A board of words sets a number (1.0: the design sizes in
+    #: px at full width), so that its texts keep their size however many units it holds.
+    TEXT_SCALE: float | None = None
+
+    def _scale(self) -> float:
+        return self.px_per_unit / DESIGN_PX if self.TEXT_SCALE is None else self.TEXT_SCALE
+
     def _area(self, base: float) -> int:
         """Marker area scaled from the :data:`DESIGN_PX` design size to this figure."""
-        return int(round(base * (self.px_per_unit / DESIGN_PX) ** 2))  # noqa: RUF046  (numpy 1.x rounds to a float)
+        return int(round(base * self._scale() ** 2))  # noqa: RUF046  (numpy 1.x rounds to a float)
 
     def _font(self, base: float) -> float:
-        return round(base * self.px_per_unit / DESIGN_PX, 1)
+        return round(base * self._scale(), 1)
 
     # ------------------------------------------------------------------ building (once)
     def _space_outlines(self, scale: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
@@ -597,7 +613,9 @@ class SpacesBoard(widgets.VBox):
         low = {p["hex"] for p in self.pieces if self.PIECE_STYLE[p["kind"]][2] < 0}
         low &= set(self.costs)
         x = self.centres[:, 0] + np.array([0.62 if i in low else 0.0 for i in range(self.n)])
-        y = self.centres[:, 1] + np.array([-0.12 if i in low else -0.52 for i in range(self.n)])
+        # low in the space: under its glyph (further down in a big space, such as a card)
+        y = self.centres[:, 1] + np.array([-0.12 if i in low else -0.52 * max(1.0, 0.7 * float(s.size))
+                                           for i, s in enumerate(self.spaces)])
         if not (np.array_equal(np.asarray(self.cost_mark.x), x) and np.array_equal(np.asarray(self.cost_mark.y), y)):
             self.cost_mark.x, self.cost_mark.y = x, y
 

@@ -26,12 +26,15 @@ class NorthWindTable(PlayTable):
     """Play North Wind in one cell: clicks on the stacks and tiles, the buttons, the actions list,
     bots, undo, save. The ship tabs follow the captain who decides."""
 
-    def __init__(self, game, **kwargs: Any):
+    def __init__(self, game, *, board_width: int = 600, **kwargs: Any):
         kwargs.setdefault("view", VIEW)
         kwargs.setdefault("records_dir", "records")
         kwargs.setdefault("record_name", "north-wind")
-        super().__init__(game, **kwargs)
+        super().__init__(game, board_width=board_width, **kwargs)
         self.add_class("nw-play-table")
+
+    def board_min_width(self, board_width: int) -> int:
+        return int(board_width * 0.88)          # the fields' words stay 11 px and more; narrower, controls go under
 
     def make_board(self, act, width: int) -> VoyageBoard:
         board = VoyageBoard(self.game, self.view, act=act, width=width)

@@ -12,8 +12,10 @@ built once and updated in place.
 >>> g = scenario(players=2, stacks={"olsand": ["salt-1", "wreck"]})
 >>> b = VoyageBoard(g)
 >>> b.click(2); b.click(2)                     # sail into Olsand, then reveal its top tile
->>> [str(a) for a in g.actions], str(b.name_mark.text[3])
+>>> [str(a) for a in g.actions], str(b.name_mark.text[3])       # under the first tile of the voyage
 (['sail olsand', 'reveal'], 'salt 1')
+>>> str(b.field_mark.text[10])                                   # in North Cape's first task field
+'wine'
 >>> b.click(0)                                 # not now: the engine says why, nothing changes
 >>> b.message_text
 'you are already on a voyage; one stack per turn [Trading Voyage]'
@@ -28,9 +30,10 @@ import bqplot as bq
 import ipywidgets as widgets
 import numpy as np
 
-from windward_nb.northwind.view import KIND_COLOURS, SEAT_COLOURS, VIEW, voyage_view
+from windward_nb.northwind.view import FACE_DOWN, KIND_COLOURS, SEAT_COLOURS, VIEW, voyage_view
 from windward_widgets.base import GameViewBoard, ReplayViewer, SpacesBoard
-from windward_widgets.base.spaces_board import held, strings
+from windward_widgets.base.colours import text_colour
+from windward_widgets.base.spaces_board import held, polygon, strings
 
 from windward_widgets.base.html import esc, swatch
 
@@ -38,27 +41,58 @@ __all__ = ["VoyageBoard", "LabelledBoard", "NorthWindReplay", "task_table_html"]
 
 
 class LabelledSpaces:
-    """A spaces board that writes each space's ``label`` under it (mixin for SpacesBoard)."""
+    """A spaces board that writes each space's ``label``: inside a ``field`` (a field of words, from
+    its left end, after room for a token), under any other space (mixin for SpacesBoard). Texts
+    keep their size (14 px and more at full width) whatever the board holds; a piece on a field
+    stands at its left end, so that the words stay readable."""
 
-    LABEL_PX = 10.5
+    LABEL_PX = 13
+    TEXT_SCALE = 1.0
+    #: a field's words start this far (board units) right of its left end: room for a token
+    FIELD_INDENT = 1.65
 
     def _label_places(self) -> tuple[np.ndarray, np.ndarray]:
         sizes = np.array([float(s.size) for s in self.spaces])
-        return self.centres[:, 0], self.centres[:, 1] - sizes - 0.42
+        inside = np.array([s.shape == "field" for s in self.spaces])
+        x = np.where(inside, self.centres[:, 0] - sizes + self.FIELD_INDENT, self.centres[:, 0])
+        y = np.where(inside, self.centres[:, 1] - 0.2, self.centres[:, 1] - sizes * 0.92 - 0.78)
+        return x, y
+
+    def _label_texts(self) -> tuple[list[str], list[str], list[str]]:
+        """Words under spaces, words inside fields (one entry per space, "" elsewhere), the inside colours."""
+        under = [s.label if s.shape != "field" else "" for s in self.spaces]
+        inside = [s.label if s.shape == "field" else "" for s in self.spaces]
+        inks = [text_colour(s.fill) for s in self.spaces]
+        return under, inside, inks
 
     def _build_over(self) -> list[bq.Mark]:
         x, y = self._label_places()
-        self.name_mark = bq.Label(x=x, y=y, scales=self._scales, text=strings([s.label for s in self.spaces]),
-                                  colors=["#1B1B1B"], align="middle", default_size=self._font(self.LABEL_PX),
-                                  interactions={})
-        return [*super()._build_over(), self.name_mark]
+        under, inside, inks = self._label_texts()
+        font = self._font(self.LABEL_PX)
+        self.name_mark = bq.Label(x=x, y=y, scales=self._scales, text=strings(under), colors=["#1B1B1B"],
+                                  align="middle", default_size=font, font_weight="normal", interactions={})
+        self.field_mark = bq.Label(x=x, y=y, scales=self._scales, text=strings(inside), colors=inks,
+                                   align="start", default_size=font, font_weight="normal", interactions={})
+        return [*super()._build_over(), self.name_mark, self.field_mark]
+
+    def _special_places(self, pieces) -> dict[int, tuple[float, float]]:
+        places = super()._special_places(pieces)
+        for k, p in enumerate(pieces):
+            sp = self.spaces[p["hex"]]
+            if sp.shape == "field" and k not in places:
+                cx, cy = self.centres[p["hex"]]
+                places[k] = (cx - float(sp.size) + self.FIELD_INDENT * 0.45, cy)
+        return places
 
     def update_spaces(self, spaces: Sequence[Any]) -> None:
         super().update_spaces(spaces)
-        text = [s.label for s in self.spaces]
-        if list(self.name_mark.text) != text:
-            with held(self.name_mark):
-                self.name_mark.text = strings(text)
+        under, inside, inks = self._label_texts()
+        with held(self.name_mark, self.field_mark):
+            if list(self.name_mark.text) != under:
+                self.name_mark.text = strings(under)
+            if list(self.field_mark.text) != inside or list(self.field_mark.colors) != inks:
+                self.field_mark.text = strings(inside)
+                self.field_mark.colors = inks
 
 
 class LabelledBoard(LabelledSpaces, SpacesBoard):
@@ -115,12 +149,27 @@ class VoyageBoard(LabelledSpaces, GameViewBoard):
         self.task_table = widgets.HTML()
         self.task_table.add_class("nw-task-board")
         super().__init__(game, view or VIEW, act=act, width=width, **kwargs)
+        self.fig.marks = [self.pile_mark, *(m for m in self.fig.marks if m is not self.pile_mark)]
         self.legend.layout.display = "none"       # the spaces' own legend would list every task field
         self.kinds = widgets.HTML(self._kinds_html())
         self.kinds.add_class("nw-legend")
         self.children = (*self.children, self.kinds, self.voyage_line, self.task_table)
         self.add_class("nw-voyage-board")
         self.refresh()
+
+    def _build_under(self) -> list[bq.Mark]:
+        """Each stack drawn as a pile: two tiles' edges showing under the top one."""
+        xs, ys = [], []
+        for i in range(len(self.game.state.comp.destinations)):
+            sp, (cx, cy) = self.spaces[i], self.centres[i]
+            for k in (2, 1):
+                px, py = polygon(sp.shape, cx + 0.22 * k, cy - 0.22 * k, float(sp.size), 13)
+                xs.append(px)
+                ys.append(py)
+        self.pile_mark = bq.Lines(x=np.array(xs), y=np.array(ys), scales=self._scales, fill="inside",
+                                  colors=["#000000"] * len(xs), fill_colors=[FACE_DOWN] * len(xs),
+                                  fill_opacities=[1.0] * len(xs), stroke_width=1.0, interactions={})
+        return [self.pile_mark, *super()._build_under()]
 
     def refresh(self) -> None:
         super().refresh()
@@ -142,8 +191,8 @@ class VoyageBoard(LabelledSpaces, GameViewBoard):
                  f'border-radius:3px">{esc(glyph)}</span> {esc(name)}</span>'
                  for kind, (glyph, name) in zip(("destination", "harbour", "merchant", "equipment", "shipwreck", "fog"),
                                                 self.view.board(self.game.state).legend)]
-        return ('<div style="font-size:12px;line-height:1.5">' + "".join(items) + " · the numbers are the task fields, ★ ⚑ ☺ "
-                "the bonus fields</div>")
+        return ('<div style="font-size:12px;line-height:1.5">' + "".join(items) + " · each harbour's tasks go bottom "
+                "up, the outlined field is the one to do now; ★ ⚑ ☺ the bonus fields</div>")
 
     @staticmethod
     def _voyage_html(v: dict) -> str:

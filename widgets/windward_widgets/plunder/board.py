@@ -1,11 +1,12 @@
 """The Caribbean map of Winds of Plunder on the shell's spaces board.
 
 Everything on it comes from :data:`windward_nb.plunder.view.VIEW`: the twelve
-ports in their areas (columns, west to east) and in the map's north-to-south
-order (rows, numbered 1-12), each port's VP tile beside it, the Rotation Bar,
-the ships and reputation cubes, and the compass (a diamond per direction, the
-wind in the middle). This board adds what a view cannot say in spaces: the
-areas' light and dark bands, the port names and the bar's label.
+ports at their places in the Caribbean (numbered 1-12 north to south), each
+port's VP tile beside it, the Rotation Bar under the map, the ships and
+reputation cubes, and the compass in the open Atlantic (a diamond per
+direction, the wind in the middle). This board adds what a view cannot say in
+spaces: the four areas as light and dark bands of sea, west to east, the
+islands and coasts, the port names and the bar's label.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ import bqplot as bq
 import numpy as np
 
 from windward_nb.plunder.components import COMPONENTS
-from windward_nb.plunder.view import (AREA_FILL, BAR_Y, COLUMN, ITEM_FILL, ITEM_LETTER, N_BAR, TILE_DX, VIEW,
-                                      port_xy)
+from windward_nb.plunder.view import (AREA_FILL, BAR_Y, COAST, CUBE_ROW_DY, ITEM_FILL, ITEM_LETTER, LAND_EDGE, LAND_FILL,
+                                      N_BAR, N_PORTS, SHIP_ROW_DY, SOUTH, VIEW, area_bounds, lonlat, name_xy)
 from windward_widgets.base import GameViewBoard, SpacesBoard
 from windward_widgets.base.spaces_board import strings
 
@@ -28,7 +29,9 @@ _C = COMPONENTS
 
 
 class MapLook:
-    """What makes a spaces board the Caribbean: area bands, area titles, port names, the bar's label.
+    """What makes a spaces board the Caribbean: the sea in its four areas (bands, west to east), the
+    islands and coasts, the areas' titles, the port names and the bar's label. Texts keep their
+    size (13 px and more at full width).
 
     Mixed into a :class:`~windward_widgets.base.SpacesBoard` subclass; call
     :meth:`_bands_under` once after the board is built.
@@ -36,42 +39,73 @@ class MapLook:
 
     what = "map"
     space_word = "place"
-    NAME_PX = 11
+    NAME_PX = 13
+    TEXT_SCALE = 1.0
+    GLYPH_PX = 14
 
     def _bands_under(self) -> None:
-        # the areas' bands lie under everything, the spaces included (built once, never moved)
-        self.fig.marks = [self.area_mark, self.area_label_mark, *self.fig.marks]
+        # the sea's bands and the land lie under everything, the spaces included (built once, never moved)
+        self.fig.marks = [self.area_mark, self.land_mark, self.area_label_mark, *self.fig.marks]
         self.add_class("wop-map")
 
     def _bounds(self) -> tuple[float, float, float, float]:
         x0, x1, y0, y1 = super()._bounds()  # type: ignore[misc]
-        return x0 - 0.4, x1 + 3.4, y0 - 0.2, y1 + 1.1      # room for the names and the area titles
+        west, _ = area_bounds(0)
+        _, east = area_bounds(3)
+        return min(x0, west), max(x1, east), y0 - 0.3, max(y1, 0.3) + 0.6     # the whole sea, the areas' titles
 
     def _build_under(self) -> list[bq.Mark]:
         marks = super()._build_under()  # type: ignore[misc]
-        top, bottom = 1.6, BAR_Y + 1.2
+        top, bottom = 0.4, lonlat(0, SOUTH)[1]
         xs, ys, fills = [], [], []
         for a in range(4):
-            left, right = a * COLUMN - COLUMN / 2 + 0.2, a * COLUMN + COLUMN / 2 + 0.2
+            left, right = area_bounds(a)
             xs.append([left, right, right, left, left])
             ys.append([top, top, bottom, bottom, top])
             fills.append(AREA_FILL[a % 2])
         self.area_mark = bq.Lines(x=np.array(xs), y=np.array(ys), scales=self._scales, fill="inside",
                                   colors=fills, fill_colors=fills, fill_opacities=[1.0] * 4, stroke_width=0,
                                   interactions={})
+        n = max(len(c) for c in COAST) + 1
+        lx, ly = [], []
+        for coast in COAST:
+            pts = [lonlat(lon, lat) for lon, lat in coast]
+            pts += [pts[0]] * (n - len(pts))                 # closed, padded to one length
+            lx.append([x for x, _ in pts])
+            ly.append([max(min(y, top), bottom) for _, y in pts])
+        self.land_mark = bq.Lines(x=np.array(lx), y=np.array(ly), scales=self._scales, fill="inside",
+                                  colors=[LAND_EDGE] * len(lx), fill_colors=[LAND_FILL] * len(lx),
+                                  fill_opacities=[1.0] * len(lx), stroke_width=1.0, interactions={})
         self.area_label_mark = bq.Label(
-            x=[a * COLUMN + 0.2 for a in range(4)], y=[top - 0.55] * 4, scales=self._scales,
+            x=[sum(area_bounds(a)) / 2 for a in range(4)], y=[top - 0.75] * 4, scales=self._scales,
             text=strings([f"Area {a + 1}" for a in range(4)]), colors=["#2B3A4A"], align="middle",
-            default_size=self._font(12), font_weight="bold", interactions={})
+            default_size=self._font(self.NAME_PX), font_weight="bold", interactions={})
         return marks            # the bands go under the spaces: see __init__
 
     def _build_over(self) -> list[bq.Mark]:
-        px = [port_xy(p.index)[0] + TILE_DX + 0.75 for p in _C.ports] + [0.2]
-        py = [port_xy(p.index)[1] - 0.15 for p in _C.ports] + [BAR_Y + 0.85]
+        px = [name_xy(p.index)[0] for p in _C.ports] + [9.0 + (N_BAR - 1) * 1.1]
+        py = [name_xy(p.index)[1] - 0.25 for p in _C.ports] + [BAR_Y + 1.05]
         names = [p.name for p in _C.ports] + [f"Rotation Bar ({N_BAR} tiles; the last comes to a port next)"]
         self.name_mark = bq.Label(x=px, y=py, scales=self._scales, text=strings(names), colors=["#1B1B1B"],
-                                  align="start", default_size=self._font(self.NAME_PX), interactions={})
+                                  align="middle", default_size=self._font(self.NAME_PX), font_weight="bold",
+                                  interactions={})
         return [self.name_mark]
+
+    def _special_places(self, pieces) -> dict[int, tuple[float, float]]:
+        """At a port the ships stand in a row above it and the reputation cubes in a row under it, so
+        that neither hides the port, its tile or its name."""
+        places = super()._special_places(pieces)  # type: ignore[misc]
+        rows: dict[tuple[int, str], list[int]] = {}
+        for k, p in enumerate(pieces):
+            if k not in places and p["hex"] < N_PORTS and p["kind"] in ("ship", "cube"):
+                rows.setdefault((p["hex"], p["kind"]), []).append(k)
+        for (port, kind), members in rows.items():
+            w = self.piece_size(kind)[0] + 0.1  # type: ignore[attr-defined]
+            cx, cy = self.centres[port]  # type: ignore[attr-defined]
+            y = cy + (SHIP_ROW_DY if kind == "ship" else CUBE_ROW_DY)
+            for j, k in enumerate(members):
+                places[k] = (cx + (j - (len(members) - 1) / 2) * w, y)
+        return places
 
     def _legend_items(self) -> list[tuple[str, str, str, str]]:
         items = [(ITEM_FILL[k], f"{ITEM_LETTER[k]}", "#1B1B1B", f"VP tile giving a {name} (the number: its VP)")

@@ -30,10 +30,13 @@ class PlunderTable(PlayTable):
     player's own sealed choice, and a bot's compass or fist never shows in the log.
     """
 
-    def __init__(self, game, *, board_width: int = 560, **kwargs: Any):
+    def __init__(self, game, *, board_width: int = 600, **kwargs: Any):
         kwargs.setdefault("view", VIEW)
         super().__init__(game, board_width=board_width, **kwargs)
         self.add_class("wop-table")
+
+    def board_min_width(self, board_width: int) -> int:
+        return int(board_width * 0.88)          # the port names stay 11 px and more; narrower, controls go under
 
     def make_board(self, act, width: int) -> CaribbeanMap:
         self.map = CaribbeanMap(self.game, self.view, act=act, width=width)

@@ -4,7 +4,8 @@
   Finish Line and the rainbow market; a click moves a boat, places one, or takes a card;
 * :class:`HandPanel` -- each player's cards; a card chosen face down is shown to its owner
   only (the other seats see that a card lies face down, never which);
-* :class:`TailwindsTable` -- :class:`windward_widgets.base.PlayTable` with both.
+* :class:`TailwindsTable` -- :class:`windward_widgets.base.PlayTable` with both;
+* :class:`TailwindsReplay` -- a recorded race, ply by ply.
 
 Everything shown comes from :mod:`windward_nb.tailwinds.view`; no rule lives here.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from .board import TrackBoard
 from .hand import HandPanel
+from .replay import TailwindsReplay
 from .table import TailwindsTable
 
-__all__ = ["HandPanel", "TailwindsTable", "TrackBoard"]
+__all__ = ["HandPanel", "TailwindsReplay", "TailwindsTable", "TrackBoard"]

@@ -14,6 +14,9 @@ lies face down, the card they revealed, their played and removed cards.
 >>> p.card_buttons[4].click(); p.refresh(viewer=1)
 >>> "face down" in p.others.value and "5" not in p.others.value
 True
+>>> p.focused.description                    # the focus moved to player 2's first card
+'1'
+
 """
 
 from __future__ import annotations
@@ -109,11 +112,30 @@ class HandPanel(widgets.VBox):
                 mine = ""
             if self.mine.value != mine:
                 self.mine.value = mine
+            self._follow_focus(me)
             others = "".join(self._other_html(hand_view(s, p, me), names[p], colours[p])
                              for p in range(s.players) if p != me)
             others = f'<ul style="margin:0;padding-left:1.1em;font-size:12px">{others}</ul>'
             if self.others.value != others:
                 self.others.value = others
+
+    _focus_seat = -1
+
+    def _follow_focus(self, me: int) -> None:
+        """When another seat's hand appears, the keyboard focus moves to its first card that can be
+        chosen (never left on the slot the last player pressed, which now holds someone else's card)."""
+        if me == self._focus_seat:
+            return
+        self._focus_seat = me
+        first = next((b for b in self.card_buttons if b.layout.display != "none" and not b.disabled), None)
+        if me >= 0 and first is not None:
+            first.focus()
+            self.focused = first
+        else:
+            self.focused = None
+
+    #: the card button the panel last moved the focus to (None: none)
+    focused: widgets.Button | None = None
 
     @staticmethod
     def _mine_html(h: dict) -> str:

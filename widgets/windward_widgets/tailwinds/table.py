@@ -29,10 +29,13 @@ __all__ = ["TailwindsTable"]
 class TailwindsTable(PlayTable):
     """Play Tailwinds in one cell: every seat a person or a bot (see :class:`PlayTable`)."""
 
-    def __init__(self, game, **kwargs: Any):
+    def __init__(self, game, *, board_width: int = 600, **kwargs: Any):
         kwargs.setdefault("view", VIEW)
-        super().__init__(game, **kwargs)
+        super().__init__(game, board_width=board_width, **kwargs)
         self.add_class("ww-tailwinds-table")
+
+    def board_min_width(self, board_width: int) -> int:
+        return int(board_width * 0.88)          # the track's words stay 11 px and more; narrower, controls go under
 
     def make_board(self, act, width: int) -> TrackBoard:
         board = TrackBoard(self.game, act=act, width=width, view=self.view)
