@@ -34,7 +34,7 @@ GAMES = (
                  "new_game": ".game:new_game", "rules": ".rules:RULES", "record": ".record:Record",
                  "bots": ":BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".simulation:simulation_tally", "odds": ".odds",
-                 "openspiel": "windward_nb.openspiel.northwind",
+                 "lessons": ".lessons", "openspiel": "windward_nb.openspiel.northwind",
                  "table": "windward_widgets.northwind.table:NorthWindTable",
                  "replay_viewer": "windward_widgets.northwind.voyage_board:NorthWindReplay"}),
     GameType(name="winds-of-plunder", title="Winds of Plunder", module="windward_nb.plunder",
@@ -42,7 +42,7 @@ GAMES = (
                  "new_game": ":new_game", "rules": ".rules:RULES", "record": ".record:Record",
                  "bots": ":BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".experiments:simulation_tally",
-                 "openspiel": "windward_nb.openspiel.plunder",
+                 "lessons": ".lessons", "openspiel": "windward_nb.openspiel.plunder",
                  "table": "windward_widgets.plunder.table:PlunderTable",
                  "replay_viewer": "windward_widgets.plunder.replay:PlunderReplay"}),
     GameType(name="tailwinds", title="Tailwinds", module="windward_nb.tailwinds",
@@ -50,8 +50,9 @@ GAMES = (
                  "new_game": ".game:new_game", "rules": ".rules:RULES", "record": ".record:Record",
                  "bots": ":BOTS", "view": ".view:VIEW", "svg": ".svg:board_svg",
                  "simulation_tally": ".stats:simulation_tally",
-                 "openspiel": "windward_nb.openspiel.tailwinds",
-                 "table": "windward_widgets.tailwinds.table:TailwindsTable"}),
+                 "lessons": ".lessons", "openspiel": "windward_nb.openspiel.tailwinds",
+                 "table": "windward_widgets.tailwinds.table:TailwindsTable",
+                 "replay_viewer": "windward_widgets.tailwinds.replay:TailwindsReplay"}),
 )
 
 for _t in GAMES:

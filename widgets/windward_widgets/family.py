@@ -5,8 +5,9 @@ table or the replay of whichever game they are given: Windward's own classes for
 game, :class:`~windward_widgets.northwind.NorthWindTable`,
 :class:`~windward_widgets.plunder.PlunderTable` or
 :class:`~windward_widgets.tailwinds.TailwindsTable` (and their replays) for the sister games.
-The game-specific classes stay, for those who want them by name. This module says which class
-serves which game; the two calls use it.
+The game-specific classes stay, for those who want them by name. Which class serves which game is
+each game's registration (its ``table`` and ``replay_viewer`` parts, in ``windward_nb/games.py``);
+the two calls ask the registry.
 
 >>> import windward_nb as ww
 >>> game_name(ww.new_game(game="tailwinds", players=2, seed=1))
@@ -21,26 +22,11 @@ ValueError: no play table for 'chess'; the games with one: windward, north-wind,
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-__all__ = ["TABLES", "REPLAYS", "game_name", "record_game", "table_class", "replay_class", "new_table",
+__all__ = ["game_name", "record_game", "table_class", "replay_class", "new_table",
            "new_replay", "new_game", "WINDWARD_ONLY"]
 
-#: game name -> (module, class) of its play table
-TABLES: dict[str, tuple[str, str]] = {
-    "windward": ("windward_widgets.play_table", "PlayTable"),
-    "north-wind": ("windward_widgets.northwind", "NorthWindTable"),
-    "winds-of-plunder": ("windward_widgets.plunder", "PlunderTable"),
-    "tailwinds": ("windward_widgets.tailwinds", "TailwindsTable"),
-}
-#: game name -> (module, class) of its replay viewer
-REPLAYS: dict[str, tuple[str, str]] = {
-    "windward": ("windward_widgets.analysis", "ReplayViewer"),
-    "north-wind": ("windward_widgets.northwind", "NorthWindReplay"),
-    "winds-of-plunder": ("windward_widgets.plunder", "PlunderReplay"),
-    "tailwinds": ("windward_widgets.tailwinds", "TailwindsReplay"),
-}
 #: options only Windward's table has (a sister game's table refuses them by name)
 WINDWARD_ONLY = ("private_hands",)
 
@@ -78,11 +64,16 @@ def record_game(record: Any) -> str:
     return by_format(fmt).name
 
 
-def _load(where: dict[str, tuple[str, str]], name: str, what: str) -> type:
-    if name not in where:
-        raise ValueError(f"no {what} for {name!r}; the games with one: {', '.join(where)}")
-    module, cls = where[name]
-    return getattr(importlib.import_module(module), cls)
+def _load(part: str, name: str, what: str) -> type:
+    """The registry's ``part`` (``"table"`` or ``"replay_viewer"``) of the game called ``name``."""
+    from windward_nb.core import registry
+
+    having = [t for t in map(registry.get, registry.names()) if t.has(part)]
+    found = next((t for t in having if t.name == name), None)
+    if found is None:
+        raise ValueError(f"no {what} for {name!r}; the games with one: {', '.join(t.name for t in having)}")
+    cls: type = found.part(part)
+    return cls
 
 
 def table_class(game: Any) -> type:
@@ -91,7 +82,7 @@ def table_class(game: Any) -> type:
         name = game_name(game)
     except ValueError:
         name = str(game)
-    return _load(TABLES, name, "play table")
+    return _load("table", name, "play table")
 
 
 def replay_class(record: Any) -> type:
@@ -100,7 +91,7 @@ def replay_class(record: Any) -> type:
         name = _registered(record) if isinstance(record, str) else record_game(record)
     except ValueError:
         name = str(record)
-    return _load(REPLAYS, name, "replay viewer")
+    return _load("replay_viewer", name, "replay viewer")
 
 
 def new_table(game: Any = None, **kwargs: Any) -> Any:
@@ -120,7 +111,7 @@ def new_table(game: Any = None, **kwargs: Any) -> Any:
             raise ValueError(f"players={players} does not match the game given ({have} players); "
                              "leave players out when you pass a game")
     cls = table_class(game)
-    if cls.__module__ != TABLES["windward"][0]:
+    if cls is not _load("table", "windward", "play table"):
         wrong = [k for k in WINDWARD_ONLY if k in kwargs]
         if wrong:
             raise TypeError(f"{', '.join(wrong)} is an option of Windward's table only; "

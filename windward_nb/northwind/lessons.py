@@ -24,7 +24,7 @@ import numpy as np
 
 from ..core import lesson
 from ..core.lesson import Goal, Verdict
-from ..report import Table, table
+from ..core.report import Table, table
 from .view import prompt, ship_text
 
 __all__ = ["check", "choices", "goals", "lesson_game", "narrate", "status"]

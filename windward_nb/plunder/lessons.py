@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from ..core import lesson
 from ..core.lesson import Goal, Verdict
-from ..report import Table, table
+from ..core.report import Table, table
 from .components import COMPONENTS as _C
 from .sailing import wind_destinations
 from .view import DIRECTION_NAMES, colour, tile_text

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from ..core import lesson
 from ..core.lesson import Goal, Verdict
-from ..report import Table, table
+from ..core.report import Table, table
 from . import board
 from .view import status as status_line, track_text
 
