@@ -173,7 +173,7 @@ def refused(d, *words) -> str:
 
 
 def test_refuses_unknown_versions(base):
-    refused(dict(base, version=2), "version 2", "newer")
+    refused(dict(base, version=3), "version 3", "newer")
     refused(dict(base, version="1"), "version", "whole number")
     refused(dict(base, format="chess-pgn"), "format")
     refused({k: v for k, v in base.items() if k != "version"}, "version is missing")

@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .commands import lab, odds, play, replay, simulate, verify
+from .commands import analyse, lab, odds, play, replay, simulate, verify
 from .commands.base import EXIT_CODES, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CommandError
 
 __all__ = ["COMMANDS", "CommandError", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "build_parser", "main",
@@ -28,7 +28,7 @@ __all__ = ["COMMANDS", "CommandError", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", 
 DISTRIBUTION = "windward-nb"
 
 #: the subcommands' modules (windward_nb.commands), in the order --help lists them
-_MODULES = {module.__name__.rpartition(".")[2]: module for module in (lab, play, replay, verify, simulate, odds)}
+_MODULES = {module.__name__.rpartition(".")[2]: module for module in (lab, play, replay, analyse, verify, simulate, odds)}
 #: the subcommands, by name, in the order --help lists them
 COMMANDS = tuple(_MODULES)
 
@@ -38,6 +38,7 @@ examples:
   windward lab --no-browser --port 8890
   windward play --players 3 --bots greedy,random
   windward replay my-game.wwr.json --ply 40
+  windward analyse my-game.wwr.json --depth deep --html analysis.html
   windward verify records/*.json
   windward simulate --games 200 --players 4 --bots greedy,greedy,random,random --workers 2 --out r.parquet
   windward odds --attacker ship --defender red --cannons 3

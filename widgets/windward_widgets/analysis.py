@@ -104,6 +104,11 @@ class ReplayViewer(_base.ReplayViewer):
     def goal(self, state) -> float:
         return state.components.limits["notoriety_goal"]
 
+    def make_table(self, game, bots: dict[int, Any]) -> Any:
+        from .play_table import PlayTable
+
+        return PlayTable(game, bots=bots, bot_pause=0.3)
+
     def draw_board(self, state, spots: list[int]) -> None:
         if self.board.wind != state.wind:
             self.board.set_wind(state.wind)

@@ -37,6 +37,8 @@ from .rules import CHANCE
 from .schema import check, free_json
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+#: the format version that added the optional ``analysis`` block
+ANALYSIS_VERSION = 2
 
 
 @dataclass(kw_only=True)
@@ -46,7 +48,10 @@ class GameRecord:
     GAME: ClassVar[str] = ""  #: registry name of the game
     TITLE: ClassVar[str] = ""  #: the game's name as printed
     FORMAT: ClassVar[str] = ""  #: the ``format`` field, e.g. ``"north-wind-record"``
-    VERSION: ClassVar[int] = 1
+    #: the newest version of the format this library reads and writes (2: the optional
+    #: ``analysis`` block); a record is written with the oldest version that holds it (1 without
+    #: an analysis), so records without one stay readable by older versions of the library
+    VERSION: ClassVar[int] = 2
     SUFFIX: ClassVar[str] = ".json"
     PLAYERS: ClassVar[tuple[int, int]] = (1, 8)
 
@@ -64,6 +69,8 @@ class GameRecord:
     comments: dict[int, str] = field(default_factory=dict)
     seed: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    #: an analysis of the game (:meth:`windward_nb.core.analysis.Analysis.annotate`), or None
+    analysis: dict[str, Any] | None = None
 
     # ============================================================================ the game's hooks
     @classmethod
@@ -109,7 +116,7 @@ class GameRecord:
     def _from_checked(cls, d: dict[str, Any], comments: dict[int, str]) -> GameRecord:
         """Build the record from a checked dict (games with extra fields override)."""
         return cls(options=d["options"], players=d["players"], actions=d["actions"], comments=comments,
-                   seed=d.get("seed"), meta=d.get("meta", {}))
+                   seed=d.get("seed"), meta=d.get("meta", {}), analysis=d.get("analysis"))
 
     # ============================================================================ the schema
     @classmethod
@@ -136,7 +143,7 @@ class GameRecord:
             "type": "object",
             "properties": {
                 "format": {"const": cls.FORMAT},
-                "version": {"const": cls.VERSION},
+                "version": cls.version_schema(),
                 "options": cls.options_schema(),
                 "players": {"type": "array", "minItems": lo, "maxItems": hi, "items": cls.player_schema()},
                 "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2**63 - 1},
@@ -149,10 +156,32 @@ class GameRecord:
                              "additionalProperties": {"type": "string", "maxLength": cls.MAX_COMMENT_CHARS}},
                 "meta": {"type": "object", "x-free-json": {"depth": cls.META_DEPTH, "items": cls.META_ITEMS}},
                 **extra,
+                "analysis": analysis_schema(hi, cls.MAX_ACTIONS),
             },
             "required": ["format", "version", "options", "players", "actions", *required],
             "additionalProperties": False,
         }
+
+    @classmethod
+    def version_schema(cls) -> dict[str, Any]:
+        """The ``version`` field: every version this library reads (1 up to :attr:`VERSION`)."""
+        return {"type": "integer", "enum": list(range(1, cls.VERSION + 1))}
+
+    def written_version(self) -> int:
+        """The version this record is written as: 2 with an analysis block, else 1."""
+        return ANALYSIS_VERSION if self._analysis_block() is not None else 1
+
+    def _analysis_block(self) -> dict[str, Any] | None:
+        """The analysis to write: only while it still belongs to these actions (undo or more
+        plies leave it behind)."""
+        block = self.analysis
+        if not isinstance(block, dict):
+            return None
+        from .analysis import actions_digest
+
+        if block.get("plies") != len(self.actions) or block.get("actions") != actions_digest(self.actions):
+            return None
+        return block
 
     @classmethod
     def check_dict(cls, d: Any) -> None:
@@ -180,6 +209,8 @@ class GameRecord:
         for k in d.get("comments", {}):
             if int(k) > len(d["actions"]):
                 raise RecordError(f"comments key {k} is past the last ply ({len(d['actions'])})", field="comments")
+        if "analysis" in d:
+            check_analysis(d)
         cls.check_game(d)
 
     # ============================================================================ making and editing
@@ -240,7 +271,7 @@ class GameRecord:
         n = len(self.actions)
         d: dict[str, Any] = {
             "format": self.FORMAT,
-            "version": self.VERSION,
+            "version": self.written_version(),
             "options": copy.deepcopy(self.options),
         }
         d.update(self._extra_dict())
@@ -252,6 +283,10 @@ class GameRecord:
             "comments": {str(k): v for k, v in sorted(self.comments.items()) if 0 <= k <= n},
             "meta": copy.deepcopy(self.meta),
         })
+        block = self._analysis_block()
+        if block is not None:
+            d["version"] = ANALYSIS_VERSION
+            d["analysis"] = copy.deepcopy(block)
         return d
 
     def to_json(self, indent: int | None = 1) -> str:
@@ -389,6 +424,73 @@ class GameRecord:
         return text
 
 
+# =============================================================================== the analysis block
+def analysis_schema(players: int, max_plies: int) -> dict[str, Any]:
+    """The JSON Schema of a record's optional ``analysis`` block (format version 2): an analysis
+    of the game (see :mod:`windward_nb.core.analysis`), one row per ply from 0."""
+    chance = {"type": "number", "minimum": 0, "maximum": 1}
+    gap = {"type": "number", "minimum": -1, "maximum": 1}
+    seats = {"minItems": 1, "maxItems": max(players, 1)}
+    row = {"type": "object", "properties": {
+        "ply": {"type": "integer", "minimum": 0, "maximum": max_plies},
+        "actor": {"type": "integer", "minimum": -2, "maximum": max(players, 1) - 1,
+                  "description": "the seat that acted; -1 chance, -2 the start"},
+        "class": {"enum": ["start", "good", "inaccuracy", "mistake", "blunder", "forced", "chance", "lucky",
+                           "unlucky"]},
+        "depth": {"enum": ["quick", "deep"]},
+        "win": {"type": "array", "items": chance, **seats}, "low": {"type": "array", "items": chance, **seats},
+        "high": {"type": "array", "items": chance, **seats},
+        "n": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 10_000_000},
+              "description": "games played, or the games a judged estimate is worth", **seats},
+        "method": {"type": "array", "items": {"enum": ["result", "judge", "playouts"]}, **seats},
+        "before": {"type": "array", "items": chance, **seats},
+        "coach": {"type": "string", "minLength": 1, "maxLength": GameRecord.MAX_ACTION_CHARS},
+        "subject": {"type": "integer", "minimum": 0, "maximum": max(players, 1) - 1},
+        "chosen_win": chance, "coach_win": chance, "gap": gap, "gap_low": gap, "gap_high": gap,
+    }, "required": ["ply", "actor", "class", "depth", "win", "low", "high", "n", "method"],
+        "additionalProperties": False}
+    return {"type": "object", "description": "an analysis of the game: every seat's win chance after every ply "
+                                             "(format version 2)",
+            "properties": {
+                "depth": {"enum": ["quick", "deep"]},
+                "seed": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+                "plies": {"type": "integer", "minimum": 0, "maximum": max_plies},
+                "actions": {"type": "string", "pattern": "^[0-9a-f]{16}$",
+                            "description": "the first 16 hex digits of the SHA-256 of the actions, one per line"},
+                "settings": {"type": "object", "x-free-json": {"depth": 2, "items": 100}},
+                "thresholds": {"type": "object", "maxProperties": 8,
+                               "additionalProperties": {"type": "number", "minimum": 0, "maximum": 1}},
+                "rows": {"type": "array", "maxItems": max_plies + 1, "items": row},
+            },
+            "required": ["depth", "seed", "plies", "actions", "rows"], "additionalProperties": False}
+
+
+def check_analysis(d: dict[str, Any]) -> None:
+    """What the ``analysis`` block's schema cannot say: version 2, made for these very actions,
+    one row per ply in order, one value per seat."""
+    from .analysis import actions_digest
+
+    block, actions = d["analysis"], d["actions"]
+    if d.get("version", 1) < ANALYSIS_VERSION:
+        raise RecordError(f"analysis needs format version {ANALYSIS_VERSION} (this record says version "
+                          f"{d.get('version')})", field="version")
+    if block["plies"] != len(actions) or block["actions"] != actions_digest(actions):
+        raise RecordError("analysis was made for other actions than this record's (its plies or their digest "
+                          "differ)", field="analysis")
+    rows = block["rows"]
+    if [r["ply"] for r in rows] != list(range(len(actions) + 1)):
+        raise RecordError("analysis.rows must hold one row per ply, 0 to the last, in order", field="analysis.rows")
+    seats = len(d["players"])
+    for r in rows:
+        for key in ("win", "low", "high", "n", "method", "before"):
+            if key in r and len(r[key]) != seats:
+                raise RecordError(f"analysis.rows[{r['ply']}].{key} lists {len(r[key])} values for {seats} players",
+                                  field=f"analysis.rows[{r['ply']}].{key}")
+        if any(lo > w + 1e-9 or w > hi + 1e-9 for lo, w, hi in zip(r["low"], r["win"], r["high"])):
+            raise RecordError(f"analysis.rows[{r['ply']}]: a win chance lies outside its interval",
+                              field=f"analysis.rows[{r['ply']}]")
+
+
 # =============================================================================== reading
 def parse_record_json(text: str | bytes, max_bytes: int = GameRecord.MAX_BYTES) -> Any:
     """Decode a record's JSON strictly and within bounds (see :mod:`windward_nb.core.files`)."""
@@ -463,5 +565,6 @@ def apply_recorded(rules, state, a, ply: int, text: str, check: bool = True) -> 
         raise _engine_failed(ply, text, exc) from None
 
 
-__all__ = ["GameRecord", "load_record", "parse_record_json", "read_record_text", "record_class",
+__all__ = ["ANALYSIS_VERSION", "GameRecord", "analysis_schema", "check_analysis",
+           "load_record", "parse_record_json", "read_record_text", "record_class",
            "apply_recorded", "free_json"]

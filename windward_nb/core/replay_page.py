@@ -31,7 +31,7 @@ from .rules import CHANCE
 from .svg import escape, state_svg
 from .view import view_for
 
-__all__ = ["replay_html", "split_svg", "encode_frames", "decode_frames"]
+__all__ = ["replay_html", "analysis_data", "split_svg", "encode_frames", "decode_frames"]
 
 _TAG = re.compile(r"<(/?)([A-Za-z][\w:-]*)[^>]*?(/?)>")
 #: groups whose children are stored one by one (they change a few at a time)
@@ -127,15 +127,32 @@ def _who(view: Any, state: Any, seat: int, names: Sequence[str]) -> str:
     return f"seat {seat}"
 
 
+def analysis_data(analysis: Any, colours: Sequence[str]) -> dict[str, Any]:
+    """What the page's win-chance graph shows: every seat's chance and interval after every ply
+    exactly as the record's analysis block and ``windward analyse --json`` hold them (fractions
+    to 4 places), each ply's class and the flagged plies in words."""
+    rows = analysis.to_dict()["rows"]
+    return {"win": [r["win"] for r in rows], "low": [r["low"] for r in rows], "high": [r["high"] for r in rows],
+            "classes": [r["class"] for r in rows], "depth": analysis.depth, "seed": analysis.seed,
+            "colours": list(colours), "flagged": [[p.ply, p.klass, analysis.line(p)] for p in analysis.flagged()]}
+
+
 def replay_html(record: Any, *, title: str | None = None, unit: float | None = None,
-                progress: Callable[[int], Any] | None = None) -> str:
+                progress: Callable[[int], Any] | None = None, analysis: Any = None) -> str:
     """One self-contained HTML page replaying ``record`` (any game's record), ply by ply.
 
     Every action is replayed through the game's rules (an illegal one raises
     :class:`~windward_nb.core.errors.RecordError` naming the ply). ``unit`` sets the board's
     pixels per board unit (default: the game's own). ``progress`` is called with 1 after each
-    ply is drawn (say, a progress bar's ``update``).
+    ply is drawn (say, a progress bar's ``update``). ``analysis`` (an
+    :class:`~windward_nb.core.analysis.Analysis` of this record; default: the one saved in the
+    record, if any) adds the win-chance graph, which jumps to a ply when clicked, and the list of
+    flagged plies.
     """
+    if analysis is None and getattr(record, "analysis", None) is not None:
+        from .analysis import from_record
+
+        analysis = from_record(record)
     cursor = record.cursor()
     view = view_for(cursor.state)
     names = list(record.names()) if hasattr(record, "names") else view.seat_names(cursor.state)
@@ -173,6 +190,10 @@ def replay_html(record: Any, *, title: str | None = None, unit: float | None = N
     heading = title or f"{view.title} replay: {len(cursor)} plies, " + ", ".join(names)
     data = {"tokens": tokens, "frames": encode_frames(frames), "plies": plies, "names": names,
             "score_name": view.score_name, "ending": ending}
+    if analysis is not None:
+        if len(analysis.plies) != len(cursor) + 1:
+            raise ValueError(f"the analysis covers {len(analysis.plies) - 1} plies, the record {len(cursor)}")
+        data["analysis"] = analysis_data(analysis, view.seat_colours(cursor.seek(0).state))
     # no "<" inside <script> at all (as Django's json_script does): nothing in the data can end it
     blob = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
     return PAGE.format(title=escape(heading), last=len(cursor), data=blob)
@@ -193,6 +214,12 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 16px; colo
 #line {{ font-weight: bold; margin: 6px 0 2px; }}
 #events {{ margin: 0 0 6px; padding-left: 1.2em; font-size: 14px; }}
 #scores, #ending {{ font-size: 14px; }}
+#analysis {{ display: none; margin: 8px 0; }}
+#graph {{ width: 100%; max-width: 720px; height: 220px; cursor: crosshair; display: block; }}
+#flagged {{ font-size: 13px; padding-left: 1.2em; max-height: 14em; overflow-y: auto; }}
+#flagged button {{ font-size: 13px; text-align: left; border: none; background: none; color: #0B5394;
+  cursor: pointer; padding: 1px 0; }}
+#win-line {{ font-size: 13px; }}
 </style>
 </head>
 <body>
@@ -210,6 +237,13 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 16px; colo
 <div id="board"></div>
 <div id="scores"></div>
 <div id="ending"></div>
+<section id="analysis" aria-label="Analysis">
+<h2 style="font-size:16px;margin:8px 0 2px">Win chances (click the graph to jump to a ply)</h2>
+<div id="win-line" aria-live="polite"></div>
+<svg id="graph" viewBox="0 0 720 220" role="img" aria-label="every seat's win chance after every ply"></svg>
+<h2 style="font-size:16px;margin:8px 0 2px">Turning points</h2>
+<ol id="flagged"></ol>
+</section>
 <script id="replay-data" type="application/json">{data}</script>
 <script>
 (function () {{
@@ -243,7 +277,60 @@ body {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; margin: 16px; colo
       p.scores.map(function (s, k) {{ return D.names[k] + " " + s; }}).join(", ");
     document.getElementById("ending").textContent = now === last ? D.ending : "";
     document.body.setAttribute("data-ply", String(now));
+    if (A) showAnalysis();
   }}
+  var A = D.analysis || null, NS = "http://www.w3.org/2000/svg", W = 720, H = 220, L = 40, R = 10, T = 10, B = 24;
+  function gx(i) {{ return L + (W - L - R) * (last ? i / last : 0); }}
+  function gy(p) {{ return T + (H - T - B) * (1 - p / 100); }}
+  function el(name, attrs) {{
+    var e = document.createElementNS(NS, name);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    return e;
+  }}
+  function drawGraph() {{
+    var g = document.getElementById("graph");
+    [0, 25, 50, 75, 100].forEach(function (p) {{
+      g.appendChild(el("line", {{x1: L, x2: W - R, y1: gy(p), y2: gy(p), stroke: "#DDD"}}));
+      var t = el("text", {{x: L - 4, y: gy(p) + 4, "text-anchor": "end", "font-size": 11}}); t.textContent = p + "%";
+      g.appendChild(t);
+    }});
+    for (var s = 0; s < D.names.length; s++) {{
+      var pts = A.win.map(function (row, i) {{ return gx(i).toFixed(1) + "," + gy(100 * row[s]).toFixed(1); }}).join(" ");
+      var line = el("polyline", {{points: pts, fill: "none", stroke: A.colours[s] || "#333", "stroke-width": 2,
+                                  "class": "seat-line", "data-seat": s}});
+      var name = el("title", {{}}); name.textContent = D.names[s]; line.appendChild(name);
+      g.appendChild(line);
+    }}
+    A.flagged.forEach(function (f) {{
+      var c = el("circle", {{cx: gx(f[0]), cy: H - B + 8, r: 4, fill: f[1] === "lucky" ? "#228833" :
+        f[1] === "unlucky" ? "#AA3377" : "#EE6677", "class": "flag-mark", "data-ply": f[0]}});
+      g.appendChild(c);
+    }});
+    g.appendChild(el("line", {{id: "graph-cursor", x1: L, x2: L, y1: T, y2: H - B, stroke: "#EE3377",
+                               "stroke-dasharray": "4 3"}}));
+    g.addEventListener("click", function (e) {{
+      var box = g.getBoundingClientRect(), x = (e.clientX - box.left) * W / box.width;
+      show(Math.round((x - L) / (W - L - R) * last));
+    }});
+    var list = document.getElementById("flagged");
+    A.flagged.forEach(function (f) {{
+      var li = document.createElement("li"), b = document.createElement("button");
+      b.textContent = f[2]; b.setAttribute("data-ply", f[0]); b.onclick = function () {{ show(f[0]); }};
+      li.appendChild(b); list.appendChild(li);
+    }});
+    if (!A.flagged.length) list.innerHTML = "<li>nothing stood out</li>";
+    document.getElementById("analysis").style.display = "block";
+  }}
+  function pc(x) {{ return (100 * x).toFixed(1) + "%"; }}
+  function showAnalysis() {{
+    var c = document.getElementById("graph-cursor");
+    c.setAttribute("x1", gx(now)); c.setAttribute("x2", gx(now));
+    document.getElementById("win-line").textContent = "After ply " + now + " (" + A.classes[now] + "): " +
+      D.names.map(function (n, s) {{
+        return n + " " + pc(A.win[now][s]) + " (" + pc(A.low[now][s]) + " to " + pc(A.high[now][s]) + ")";
+      }}).join(", ");
+  }}
+  if (A) drawGraph();
   document.getElementById("first").onclick = function () {{ show(0); }};
   document.getElementById("prev").onclick = function () {{ show(now - 1); }};
   document.getElementById("next").onclick = function () {{ show(now + 1); }};

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from collections.abc import Iterable
 
-__all__ = ["Interval", "mean_interval", "rate_text", "wilson", "z_value"]
+__all__ = ["Interval", "mean_interval", "rate_text", "wilson", "wilson_rate", "z_value"]
 
 
 def z_value(confidence: float = 0.95) -> float:
@@ -50,13 +50,32 @@ def _counts(k: int, n: int) -> tuple[int, int]:
 def wilson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval for ``k`` successes in ``n`` trials."""
     k, n = _counts(k, n)
-    z = z_value(confidence)
-    p = k / n
+    return _score(k / n, n, z_value(confidence))
+
+
+def wilson_rate(p: float, n: float, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a rate ``p`` (0-1) measured as if by ``n`` trials (``n`` > 0,
+    not necessarily whole: an estimate judged to be worth ``n`` games).
+
+    >>> wilson_rate(0.55, 100) == wilson(55, 100)
+    True
+    >>> [round(x, 3) for x in wilson_rate(0.3, 2.5)]
+    [0.044, 0.798]
+    """
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
+        raise ValueError(f"p is a rate from 0 to 1, not {p!r}")
+    if isinstance(n, bool) or not isinstance(n, (int, float)) or not n > 0 or math.isinf(n):
+        raise ValueError(f"n is a positive number of trials, not {n!r}")
+    return _score(float(p), float(n), z_value(confidence))
+
+
+def _score(p: float, n: float, z: float) -> tuple[float, float]:
+    """The Wilson score interval around the rate ``p`` of ``n`` trials (``z``: the normal quantile)."""
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if k == 0 else max(0.0, centre - half)
-    high = 1.0 if k == n else min(1.0, centre + half)
+    low = 0.0 if p == 0 else max(0.0, centre - half)
+    high = 1.0 if p == 1 else min(1.0, centre + half)
     return low, high
 
 

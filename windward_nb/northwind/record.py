@@ -33,7 +33,7 @@ class Record(GameRecord):
     GAME = "north-wind"
     TITLE = "North Wind"
     FORMAT = "north-wind-record"
-    VERSION = 1
+    VERSION = 2
     SUFFIX = ".nwr.json"
     PLAYERS = (2, 4)
 

@@ -27,7 +27,7 @@ class Record(GameRecord):
     GAME = "winds-of-plunder"
     TITLE = "Winds of Plunder"
     FORMAT = "winds-of-plunder-record"
-    VERSION = 1
+    VERSION = 2
     SUFFIX = ".wpr.json"
     PLAYERS = (LOW, HIGH)
 

@@ -32,7 +32,7 @@ class Record(GameRecord):
     GAME = "tailwinds"
     TITLE = "Tailwinds"
     FORMAT = "tailwinds-record"
-    VERSION = 1
+    VERSION = 2
     SUFFIX = ".twr.json"
     PLAYERS = (2, 4)
 

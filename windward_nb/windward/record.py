@@ -27,7 +27,7 @@ Traceback (most recent call last):
 ...
 windward_nb.core.errors.RecordError: actions[0] (ply 1) 'move N' is illegal: your ship is at port: leave port first [Trading Post]
 
-The file format, version 1 (one JSON object, its fields in this order)::
+The file format, version 1 (one JSON object, its fields in this order; version 2 below)::
 
     format      "windward-record"
     version     1
@@ -40,6 +40,11 @@ The file format, version 1 (one JSON object, its fields in this order)::
     comments    {"12": "text"}              optional, keyed by ply (0 = before the first action)
     meta        {...}                       optional free-form facts (final scores, bot names)
     position    {...}                       optional: a hand-built start (see ww.scenario)
+
+Version 2 adds one optional field, written last; a record without it is still written as
+version 1, and every version-1 record reads as before::
+
+    analysis    {...}                       an analysis of the game (windward_nb.core.analysis)
 """
 
 from __future__ import annotations
@@ -69,7 +74,7 @@ from .setup import EDITIONS, build_state, check_options
 from .state import GameState
 
 FORMAT = "windward-record"
-VERSION = 1
+VERSION = 2  # the newest version read and written; a record without an analysis is still written as 1
 # Limits read when a record is checked (module globals, so a test can lower them)
 MAX_BYTES = 20_000_000  # a file larger than this is refused before it is read
 MAX_ACTIONS = 200_000  # more plies than any real game (a long 5-player game has a few thousand)
@@ -82,7 +87,7 @@ MAX_JSON_DEPTH = 32  # nesting of the whole file (meta sits two levels down)
 MAX_INT_BITS = 13_000  # about 3,900 digits: Python converts at most 4,300 digits of text to a number
 
 TOP_FIELDS = ("format", "version", "options", "components", "players", "setup", "seed", "actions",
-              "comments", "meta", "position")
+              "comments", "meta", "position", "analysis")
 OPTION_FIELDS = ("players", "mode", "planet", "variants", "edition")
 SETUP_FIELDS = ("tiles", "colours", "first", "deck", "wind", "greys")  # needed unless a position is given
 SETUP_OPTIONAL = ("white", "difficulty", "achievements")  # the cooperative mode, the achievements variant
@@ -209,7 +214,7 @@ class Record(GameRecord):
     @classmethod
     def schema(cls) -> dict[str, Any]:
         s = super().schema()
-        s["properties"]["version"] = {"type": "integer", "const": cls.VERSION}
+        s["properties"]["version"] = cls.version_schema()
         s["$defs"] = {"position": _POSITION, "ship": _SHIP, "turn": _TURN}
         return s
 
@@ -257,7 +262,7 @@ class Record(GameRecord):
         n = len(self.actions)
         d: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": 1,
             "options": dict(copy.deepcopy(self.options), variants=list(self.options.get("variants", []))),
             "components": dict(self.components),
             "players": [dict(p) for p in self.players],
@@ -270,6 +275,10 @@ class Record(GameRecord):
         }
         if self.position is not None:
             d["position"] = copy.deepcopy(self.position)
+        block = self._analysis_block()
+        if block is not None:  # format version 2
+            d["version"] = VERSION
+            d["analysis"] = copy.deepcopy(block)
         return d
 
     @classmethod
@@ -279,7 +288,7 @@ class Record(GameRecord):
                             "variants": list(o["variants"]), "edition": o["edition"]},
                    components=dict(d["components"]), players=d["players"], setup=d["setup"],
                    actions=d["actions"], comments=comments, seed=d.get("seed"), meta=d.get("meta", {}),
-                   position=d.get("position"))
+                   position=d.get("position"), analysis=d.get("analysis"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:

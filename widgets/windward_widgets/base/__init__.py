@@ -9,12 +9,14 @@ Driven by a game's :class:`windward_nb.core.view.GameView` (see ``docs/widgets.m
 * :class:`PlayTable` -- seats, bots (watchable, in the background), undo, step, saving,
   the event log, the coach line, turn buttons, dangerous actions asked twice, and the
   while-you-waited summary; :class:`HintPanel` -- its Hint button (the coach's best actions);
-* :class:`ReplayViewer` and :class:`ScoreChart` -- a recorded game, ply by ply.
+* :class:`ReplayViewer` and :class:`ScoreChart` -- a recorded game, ply by ply, with its analysis board
+  (:class:`AnalysisPanel`: the win-chance graph, the turning points, *Analyse from here*).
 
 This package imports no game: it knows games only through their views.
 """
 
 from .actions_panel import ActionsPanel, ask
+from .analysis_panel import AnalysisPanel
 from .colours import colour_of, text_colour
 from .hint_panel import HintPanel
 from .messages import ConfirmNeeded, Confirmer, MessageArea, guarded
@@ -26,6 +28,7 @@ from .spaces_board import SpacesBoard
 from .turn import CoachPanel, TurnBar
 from .view_board import GameViewBoard
 
-__all__ = ["ActionsPanel", "CoachPanel", "ConfirmNeeded", "Confirmer", "GameViewBoard", "HintPanel", "MessageArea", "PlayTable",
+__all__ = ["ActionsPanel", "AnalysisPanel",
+           "CoachPanel", "ConfirmNeeded", "Confirmer", "GameViewBoard", "HintPanel", "MessageArea", "PlayTable",
            "ReplayViewer", "SaveField", "ScoreChart", "SpacesBoard", "TurnBar", "ask", "colour_of", "guarded",
            "text_colour"]

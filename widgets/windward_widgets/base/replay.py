@@ -1,5 +1,7 @@
 """A recorded game on its board, ply by ply, for any game: a slider, play/pause, step buttons,
-what happened at each ply in words, its comment, and every seat's score over time.
+what happened at each ply in words, its comment, every seat's score over time, and the analysis
+board (:class:`~windward_widgets.base.analysis_panel.AnalysisPanel`: the win-chance graph, the
+turning points and *Analyse from here*).
 
 The board is the game's view board (when it has one) redrawn in place at each
 ply; the spaces where something happened are highlighted.
@@ -13,6 +15,7 @@ import ipywidgets as widgets
 
 from windward_nb.core.view import GameView, view_for
 
+from .analysis_panel import AnalysisPanel
 from .html import esc
 from .messages import MessageArea, guarded
 from .score_chart import ScoreChart
@@ -23,10 +26,13 @@ __all__ = ["ReplayViewer"]
 
 class ReplayViewer(widgets.VBox):
     """A recorded game (see the module docstring). ``record`` is the game's record; ``view``
-    its :class:`~windward_nb.core.view.GameView` (found from the record's game when not given)."""
+    its :class:`~windward_nb.core.view.GameView` (found from the record's game when not given).
+    ``analysis``: an :class:`~windward_nb.core.analysis.Analysis` of the record, ``"quick"`` or
+    ``"deep"`` to analyse it now, or ``None`` (the one saved in the record, else an *Analyse*
+    button); ``analysis_options`` go to :func:`~windward_nb.core.analysis.analyse`."""
 
     def __init__(self, record, *, view: GameView | None = None, interval: int = 500, board_width: int = 520,
-                 **kwargs: Any):
+                 analysis: Any = None, analysis_options: dict[str, Any] | None = None, **kwargs: Any):
         self.record = record
         self.cursor = self.make_cursor(record, view)
         self.view = view or view_for(self.cursor.seek(0).state)
@@ -59,8 +65,9 @@ class ReplayViewer(widgets.VBox):
                                  self.buttons["forward"], self.buttons["end"]], layout=widgets.Layout(flex_flow="row wrap"))
         side = widgets.VBox([self.narration, self.chart], layout=widgets.Layout(width="540px"))
         body = [self.board, side] if self.board is not None else [side]
+        self.analysis_panel = AnalysisPanel(self, analysis, options=analysis_options)
         super().__init__(children=[controls, widgets.HBox(body, layout=widgets.Layout(flex_flow="row wrap")),
-                                   self.messages, self.summary], **kwargs)
+                                   self.messages, self.summary, self.analysis_panel], **kwargs)
         self.add_class("ww-replay")
         self.show(0)
 
@@ -75,6 +82,13 @@ class ReplayViewer(widgets.VBox):
         if b is None:
             return None
         return SpacesBoard(b.spaces, links=b.links, width=width)
+
+    def make_table(self, game, bots: dict[int, Any]) -> Any:
+        """The live table *Analyse from here* opens on ``game`` (a copy) with ``bots`` seated
+        (games give their own table)."""
+        from .play_table import PlayTable
+
+        return PlayTable(game, view=self.view, bots=bots, bot_pause=0.3)
 
     def goal(self, state) -> float | None:
         """A score line to draw on the chart (the winning score), or ``None``."""
@@ -113,11 +127,16 @@ class ReplayViewer(widgets.VBox):
                 h = e.data.get(key) if hasattr(e, "data") else None
                 if isinstance(h, int) and 0 <= h < n and h not in spots:
                     spots.append(h)
+        panel = getattr(self, "analysis_panel", None)
         parts = [w for w in (self.board, self.chart.cursor_mark, self.narration, self.summary) if w is not None]
+        if panel is not None:
+            parts += [panel.cursor_mark, panel.line]
         with held(*parts):
             if self.board is not None:
                 self.draw_board(s, spots)
             self.chart.set_cursor(ply)
+            if panel is not None:
+                panel.set_ply(ply)
             self.narration.value = self._narration_html(ply, s, events)
             self.summary.value = ("<details><summary>Text summary of this position</summary>"
                                   f'<pre style="font-size:12px;white-space:pre-wrap">{esc(self.view.text_summary(s))}'

@@ -165,3 +165,8 @@ class NorthWindReplay(ReplayViewer):
 
     def goal(self, state) -> float | None:
         return float(state.target_tokens)
+
+    def make_table(self, game, bots: dict[int, Any]) -> Any:
+        from windward_nb.core import registry  # the table shows this board: ask, do not import
+
+        return registry.part_of(game, "table")(game, bots=bots, bot_pause=0.3)

@@ -29,3 +29,8 @@ class PlunderReplay(ReplayViewer):
 
     def make_board(self, state, width: int) -> ReplayMap:
         return ReplayMap(self.view.board(state).spaces, width=width)
+
+    def make_table(self, game, bots: dict[int, Any]) -> Any:
+        from .table import PlunderTable
+
+        return PlunderTable(game, bots=bots, bot_pause=0.3)
