@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .commands import lab, odds, play, replay, simulate, verify
+from .commands import analyse, lab, odds, play, replay, simulate, verify
 from .commands.base import EXIT_CODES, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CommandError
 
 __all__ = ["COMMANDS", "CommandError", "EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "build_parser", "main",
@@ -31,7 +31,7 @@ DISTRIBUTION = "windward-nb"
 INTERNAL = "internal error, a bug in windward_nb"
 
 #: the subcommands' modules (windward_nb.commands), in the order --help lists them
-_MODULES = {module.__name__.rpartition(".")[2]: module for module in (lab, play, replay, verify, simulate, odds)}
+_MODULES = {module.__name__.rpartition(".")[2]: module for module in (lab, play, replay, analyse, verify, simulate, odds)}
 #: the subcommands, by name, in the order --help lists them
 COMMANDS = tuple(_MODULES)
 

@@ -76,6 +76,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from . import registry
 from .bots import make_bot
 from .errors import RecordError
 from .rules import CHANCE, TERMINAL
@@ -203,13 +204,10 @@ def actions_digest(actions: Sequence[str]) -> str:
 
 # =============================================================================== the game's hooks
 def _bot_table(rules: Any) -> Any:
-    if not getattr(rules, "game", ""):
-        return None
-    from . import registry
-
+    """The game's bots (its registry part ``bots``), or ``None`` for a game the registry does not know."""
     try:
-        return getattr(registry.get(rules.game).load(), "BOTS", None)
-    except (KeyError, ValueError, ImportError):
+        return registry.part_of(rules, "bots", None)
+    except ImportError:
         return None
 
 

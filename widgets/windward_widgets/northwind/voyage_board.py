@@ -216,6 +216,6 @@ class NorthWindReplay(ReplayViewer):
         return float(state.target_tokens)
 
     def make_table(self, game, bots: dict[int, Any]) -> Any:
-        from .table import NorthWindTable
+        from windward_nb.core import registry  # the table shows this board: ask, do not import
 
-        return NorthWindTable(game, bots=bots, bot_pause=0.3)
+        return registry.part_of(game, "table")(game, bots=bots, bot_pause=0.3)
