@@ -178,7 +178,7 @@ def _route_steps(s: GameState, seat: int, greedy: GreedyBot, by: dict[str, Any])
 
     ranked = sorted(((greedy.route_value(s, seat, p), i, p) for i, p in enumerate(red_route_plans(s))),
                     key=lambda x: (-x[0], x[1]))
-    steps = [Step(by[str(p.action(s))]) for _, _, p in ranked[:ROUTE_STEPS] if str(p.action(s)) in by]
+    steps: list[Option] = [Step(by[str(p.action(s))]) for _, _, p in ranked[:ROUTE_STEPS] if str(p.action(s)) in by]
     return steps or [Step(greedy.act(s, list(by.values())))]
 
 
