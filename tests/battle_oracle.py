@@ -241,7 +241,8 @@ def category(s: Any) -> tuple:
         and (s.ships[f[side + "_seat"]].tokens or any(s.components.card(c).kind == "hits"
                                                       for c in s.ships[f[side + "_seat"]].hand))
         for side in ("a", "d"))
-    return (f["att"], f["def"], f.get("a_n", 1) > 1, f["step"], bool(held), bool(f["a_bonus"] or f["d_bonus"]))
+    together = max(f.get("a_n", 1), f.get("d_n", 1)) > 1  # reds attacking together, or sharing the space attacked
+    return (f["att"], f["def"], together, f["step"], bool(held), bool(f["a_bonus"] or f["d_bonus"]))
 
 
 def cannon_choices(s: Any) -> list[int | None]:

@@ -196,7 +196,7 @@ def sky_positions() -> tuple:
 
 
 def seed7():
-    # the issue's repro was played on the then default planet, the radius-5 one ("large" since P1)
+    """The issue's seed-7 example, on the radius-5 planet it was recorded on (the figures below)."""
     g = ww.new_game(players=3, seed=7, planet="large")
     for a in ("order hire Marine", "order cannon", "leave port SE", "move S", "pick up gas"):
         g.apply(a)

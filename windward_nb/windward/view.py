@@ -585,8 +585,9 @@ def battle_odds_args(s: GameState, cannons: int | None = None) -> dict[str, Any]
         return None
     step = f["step"]
     args: dict[str, Any] = {"attacker": f["att"], "defender": f["def"]}
-    if f.get("a_n", 1) != 1:
-        args["attacker_count"] = f["a_n"]
+    for side, role in (("a", "attacker"), ("d", "defender")):
+        if f.get(side + "_n", 1) != 1:  # reds fighting together, attacking or attacked (rulings V1, V10)
+            args[f"{role}_count"] = f[side + "_n"]
     for side, role in (("a", "attacker"), ("d", "defender")):
         kind = f["att"] if side == "a" else f["def"]
         seat = f[side + "_seat"]
