@@ -166,7 +166,9 @@ def test_analysis_views_render(play_page, artifacts_dir):
     try:
         replay = page.locator(".jp-OutputArea-output .ww-replay").first
         replay.scroll_into_view_if_needed()
-        assert replay.locator(f".ww-board {MARKS}:first-child > g.curve").count() == 91
+        # one hexagon per space of the notebook's game (new_game(players=3, seed=5): the default planet)
+        spaces = len(ww.new_game(players=3, seed=5).state.planet.index)
+        assert replay.locator(f".ww-board {MARKS}:first-child > g.curve").count() == spaces
         narration = replay.locator(".ww-narration")
         _wait_text(narration, r"Ply 4 of \d+")
         assert "A teaching comment attached to ply 4." in narration.inner_text()

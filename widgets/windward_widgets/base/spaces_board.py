@@ -68,6 +68,8 @@ COST_COLOURS = ("#117733", "#44AA99", "#88CCEE", "#DDCC77", "#CC6677", "#AA4499"
 HIGHLIGHT_COLOUR = "#EE3377"
 FIT_MIN = 0.48            # the smallest scale the fitting CSS provides for (a 508 px board at 244 px)
 FIT_STEP = 0.04
+#: the smallest font a piece's label is drawn at, however many spaces the board holds (legibility)
+MIN_LABEL_PX = 11.0
 
 
 def marker_extent(marker: str, area: float) -> tuple[float, float]:
@@ -352,7 +354,7 @@ class SpacesBoard(widgets.VBox):
             )
         self.piece_label_mark = bq.Label(
             x=np.zeros(0), y=np.zeros(0), scales=self._scales, text=strings([]),
-            colors=["#000000"], align="middle", default_size=self._font(13), font_weight="bold",
+            colors=["#000000"], align="middle", default_size=max(MIN_LABEL_PX, self._font(13)), font_weight="bold",
             interactions={},
         )
         return [*self.halo_marks.values(), *self.piece_marks.values(), self.piece_label_mark]
