@@ -28,6 +28,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from windward_nb.core.files import atomic_write  # noqa: E402
 from windward_nb.core.judge import fit, logloss, probabilities  # noqa: E402
 from windward_nb.core.simulate import play_game  # noqa: E402
 
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"held-out log-loss: fitted {fitted:.4f}, in use {in_use:.4f}, even shares {even:.4f}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / f"{args.game}.json").write_text(json.dumps({
+    atomic_write((out / f"{args.game}.json"), json.dumps({
         "game": args.game, "games": args.games, "seeds": [SEED0, SEED0 + args.games - 1], "held_out_games": n_test,
         "positions": {"fit": len(train), "held_out": len(test)}, "features": list(search.FEATURES),
         "weights": [round(float(x), 3) for x in w], "ridge": args.ridge,

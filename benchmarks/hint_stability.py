@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import windward_nb as ww  # noqa: E402
+from windward_nb.core.files import atomic_write  # noqa: E402
 from windward_nb.core import registry  # noqa: E402
 from windward_nb.core.bots import make_bot  # noqa: E402
 from windward_nb.core.hint import hints, search_bot, search_pace  # noqa: E402
@@ -178,7 +179,7 @@ def _save(path: Path, game: str, old: dict[str, Any] | None, rows: list[dict[str
               "hint_seeds": "position k: 2k at the short budget, 2k+1 at the long one",
               "pace": pace, "rows": rows, "summary": summarise(rows), "wall_seconds": round(wall, 1)}
     RESULTS.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(result, indent=1))
+    atomic_write(path, json.dumps(result, indent=1))
 
 
 def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, quiet: bool = False) -> dict:
@@ -258,7 +259,7 @@ def same_seed(game: str, tag: str = "", quiet: bool = False) -> dict[str, Any]:
         done.append({"short_same_seed": again, "long": main["rows"][k]["long"]["top"]})
         agree = sum(r["short_same_seed"]["top"] == r["long"] for r in done)
         lo, hi = wilson(agree, len(done))
-        out_path.write_text(json.dumps({"game": game, "commits": _commits(main["rows"]), "rows": done,
+        atomic_write(out_path, json.dumps({"game": game, "commits": _commits(main["rows"]), "rows": done,
                                         "summary": {"positions": len(done), "agree": agree, "rate": agree / len(done),
                                                     "low": lo, "high": hi}}, indent=1))
         if not quiet:

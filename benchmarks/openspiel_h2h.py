@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+from windward_nb.core.files import atomic_write  # noqa: E402
 from windward_nb.core import registry  # noqa: E402
 from windward_nb.core.bots import make_bot  # noqa: E402
 from windward_nb.core.stats import wilson  # noqa: E402
@@ -264,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
                f"{played} of the {args.games} games asked: stopped by the CPU limit of the run",
                "ours": {"bot": "make_bot('mcts')", **ours}, "summary": summary(rows, args.game, args.arm),
                "rows": rows}
-        path.write_text(json.dumps(doc, indent=0) + "\n")
+        atomic_write(path, json.dumps(doc, indent=0) + "\n")
 
     for g in range(args.first, args.games):
         rows.append(play_one(args.game, args.arm, g, args.base, args.seconds, ours, options))

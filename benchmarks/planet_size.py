@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import windward_nb as ww  # noqa: E402
+from windward_nb.core.files import atomic_write  # noqa: E402
 from windward_nb.core.simulate import play_game  # noqa: E402
 from windward_nb.core.stats import wilson  # noqa: E402
 from windward_nb.windward import cresters, movement  # noqa: E402
@@ -176,7 +177,7 @@ def run(args) -> dict:
         if data["first_rest"].get(size, {}).get("seeds") != args.seeds:
             data["first_rest"][size] = first_rest(size, args.seeds)
             print(size, "first rest", flush=True)
-        OUT.write_text(json.dumps(data, indent=1))
+        atomic_write(OUT, json.dumps(data, indent=1))
     data.setdefault("games", {})
     for size in PLANETS:
         for name, cfg in [*RACES.items(), ("solo", dict(players=1, red_routes="fixed")),
@@ -188,9 +189,9 @@ def run(args) -> dict:
                 continue
             data["games"][key] = games(size, cfg, bot, n)
             print(key, data["games"][key]["rounds_mean"], flush=True)
-            OUT.write_text(json.dumps(data, indent=1))
+            atomic_write(OUT, json.dumps(data, indent=1))
     data["seconds"] = data.get("seconds", 0) + round(time.perf_counter() - t0)
-    OUT.write_text(json.dumps(data, indent=1))
+    atomic_write(OUT, json.dumps(data, indent=1))
     return data
 
 

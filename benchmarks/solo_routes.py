@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from windward_nb.core.files import atomic_write  # noqa: E402
 from windward_nb.core.simulate import play_game  # noqa: E402
 from windward_nb.core.stats import wilson  # noqa: E402
 
@@ -70,7 +71,7 @@ def main() -> None:
             if arm in have:
                 continue
             rows = [r for r in rows if (r["planet"], r["bot"], r["red_routes"]) != arm] + [play(*arm, args.games)]
-            OUT.write_text(json.dumps({"seed0": SEED0, "arms": rows}, indent=1))
+            atomic_write(OUT, json.dumps({"seed0": SEED0, "arms": rows}, indent=1))
             print(arm, rows[-1]["wins"], flush=True)
     print(table(rows))
 

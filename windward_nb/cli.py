@@ -41,6 +41,7 @@ examples:
   windward lab --no-browser --port 8890
   windward play --players 3 --bots greedy,random
   windward replay my-game.wwr.json --ply 40
+  windward analyse my-game.wwr.json --depth deep --html analysis.html
   windward verify records/*.json
   windward simulate --games 200 --players 4 --bots greedy,greedy,random,random --workers 2 --out r.parquet
   windward odds --attacker ship --defender red --cannons 3
@@ -79,13 +80,53 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            return action.choices[command]
+    return parser
+
+
+def unknown_options(parser: argparse.ArgumentParser, extras: Sequence[str]) -> str:
+    """The error line for arguments ``parser`` does not know, naming the closest options it does.
+
+    >>> p = argparse.ArgumentParser(prog="windward odds"); _ = p.add_argument("--cannons")
+    >>> unknown_options(p, ["--canons", "3"])
+    "unrecognized option --canons (did you mean --cannons?); see 'windward odds --help'"
+    """
+    import difflib
+
+    known = [o for o in parser._option_string_actions if o.startswith("--")]
+    bits = []
+    for arg in extras:
+        if arg.startswith("-") and len(arg) > 1:
+            name = arg.split("=", 1)[0]
+            close = difflib.get_close_matches(name, known, n=2, cutoff=0.6)
+            bits.append(f"unrecognized option {name}" + (f" (did you mean {' or '.join(close)}?)" if close else ""))
+    if not bits:
+        bits.append("unrecognized argument" + ("s" if len(extras) > 1 else "") + " " + " ".join(extras))
+    return "; ".join(bits) + f"; see '{parser.prog} --help'"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return its exit code."""
+    """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return its exit code.
+
+    An option the command does not know is named with the closest ones it does:
+
+    >>> main(["odds", "--canons", "3"])   # doctest: +SKIP
+    windward odds: error: unrecognized option --canons (did you mean --cannons?); see 'windward odds --help'
+    2
+    """
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extras = parser.parse_known_args(argv)
     except SystemExit as stop:  # --help, --version, or a usage error (argparse has printed it)
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    if extras:
+        sub = _subparser(parser, args.command)
+        sub.print_usage(sys.stderr)
+        print(f"{sub.prog}: error: {unknown_options(sub, extras)}", file=sys.stderr)
+        return EXIT_USAGE
     if args.command is None:
         parser.print_usage(sys.stderr)
         print("windward: error: choose a command, for example 'windward lab' (see windward --help)",

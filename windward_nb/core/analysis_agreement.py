@@ -44,12 +44,15 @@ TARGET = 0.95
 SHARE = 0.90
 #: seats of the bot games positions are taken from (Windward: the notoriety races only)
 PLAYERS = {"windward": (2, 5), "north-wind": (2, 4), "winds-of-plunder": (3, 5), "tailwinds": (2, 4)}
+#: the options of rows measured before rows named their options: Windward's were played on the
+#: radius-5 planet, the default until the planet study (rulings P1) made it ``large-r6``
+LEGACY_OPTIONS: dict[str, dict[str, Any]] = {"windward": {"planet": "large"}}
 
 
-def positions(game: str, count: int, seed: int) -> list[dict[str, Any]]:
+def positions(game: str, count: int, seed: int, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """``count`` positions of ``game``: one from each of ``count`` GreedyBot games (seeds from
-    ``seed``), at a ply drawn uniformly before the end. Each is ``{"seed", "players", "ply",
-    "record", "state"}``."""
+    ``seed``, the game's ``options``), at a ply drawn uniformly before the end. Each is
+    ``{"seed", "players", "ply", "record", "state"}``."""
     from .simulate import play_game
 
     lo, hi = PLAYERS.get(game, (2, 4))
@@ -60,7 +63,7 @@ def positions(game: str, count: int, seed: int) -> list[dict[str, Any]]:
         game_seed = int(seed * 1000 + k)
         k += 1
         players = int(rng.integers(lo, hi + 1))
-        res = play_game(game, players=players, bots="greedy", seed=game_seed, record=True)
+        res = play_game(game, players=players, bots="greedy", seed=game_seed, record=True, **(options or {}))
         if res.record is None or not res.over or res.plies < 2:
             continue
         ply = int(rng.integers(0, res.plies))
@@ -84,15 +87,16 @@ def last_actor(record: Any, ply: int) -> int | None:
 def measure(game: str, count: int, seed: int, games: int, *, settle: int = 8, playouts: int = 10,
             progress: Callable[[int, int], Any] | None = None,
             on_row: Callable[[list[dict[str, Any]]], Any] | None = None, start: int = 0,
-            stop: int | None = None) -> list[dict[str, Any]]:
+            stop: int | None = None, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """For each of :func:`positions` ``(game, count, seed)``: ``games`` playouts to the end (the
     long simulation: ``"long"``, wins per seat), the judge's raw verdicts after ``settle``
     settling playouts (``"raw"``, when the game has a judge) and ``playouts`` quick playouts
     (``"quick"``, wins per seat), with the seconds each took. ``on_row(rows)`` is called with
     the rows so far after each position (to keep them as they come). ``start``/``stop`` measure a
-    slice of the positions only (to share a long run between processes)."""
+    slice of the positions only (to share a long run between processes). ``options``: the game's
+    options (default: its defaults); every row names them, so its position can be played again."""
     rows = []
-    found = positions(game, count, seed)
+    found = positions(game, count, seed, options)
     for i, pos in enumerate(found):
         if i < start or (stop is not None and i >= stop):
             continue
@@ -109,6 +113,7 @@ def measure(game: str, count: int, seed: int, games: int, *, settle: int = 8, pl
         t2 = time.perf_counter()
         quick = est.outcomes(state, playouts, [1], view)
         rows.append({"game": game, "index": i, "seed": pos["seed"], "players": pos["players"], "ply": pos["ply"],
+                     "options": dict(options or {}),
                      "mode": context(pos["record"]), "estimator_seed": seed * 7 + i,
                      "long": [round(x) for x in long.sum(axis=0)], "games": games,
                      "raw": raw, "quick": [round(x) for x in quick.sum(axis=0)], "playouts": playouts,
@@ -146,10 +151,12 @@ def kept(directory: Any, game: str, which: str) -> dict[str, Any] | None:
 
 
 def position_of(row: dict[str, Any]) -> tuple[Any, Any]:
-    """The record and the position a measured row was taken from (its game is played again)."""
+    """The record and the position a measured row was taken from (its game is played again, with
+    the options the row names, or :data:`LEGACY_OPTIONS` for a row from before rows named them)."""
     from .simulate import play_game
 
-    res = play_game(row["game"], players=row["players"], bots="greedy", seed=row["seed"], record=True)
+    options = row.get("options", LEGACY_OPTIONS.get(row["game"], {}))
+    res = play_game(row["game"], players=row["players"], bots="greedy", seed=row["seed"], record=True, **options)
     return res.record, res.record.cursor().state_at(row["ply"])
 
 

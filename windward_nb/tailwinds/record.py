@@ -33,7 +33,7 @@ class Record(GameRecord):
     GAME = "tailwinds"
     TITLE = "Tailwinds"
     FORMAT = "tailwinds-record"
-    VERSION = 1
+    VERSION = 2
     SUFFIX = ".twr.json"
     PLAYERS = (2, 4)
 
@@ -70,7 +70,7 @@ class Record(GameRecord):
 
     def start_state(self):
         # T15: a record that does not name market_refill was made when a new market card went
-        # after the cards left; it replays that way
+        # after the cards left; it replays that way (a built position's record too)
         opts = {"market_refill": "end", **self.options}
         described = opts.pop("scenario", None)
         if described is not None:
