@@ -41,9 +41,11 @@ ROOT = Path(__file__).resolve().parents[1]
 def windward_games(n: int, seed: int) -> tuple[int, int, float]:
     import windward_nb as ww
 
-    try:
+    # a tree from before Windward moved into windward_nb.windward has windward_nb/engine.py instead
+    # (ask the files: an import attempt could fall through to an installed tree's subpackage)
+    if (Path(ww.__file__).parent / "windward" / "engine.py").is_file():
         from windward_nb.windward import engine
-    except ImportError:  # a tree from before Windward moved into windward_nb.windward
+    else:
         from windward_nb import engine
 
     actions = 0

@@ -152,3 +152,16 @@ def test_reach_map_colours_by_the_engine_costs():
     assert rm.index == start and "Drift" in rm.messages.text
     rm.board.click(p.index[(0, -2)])
     assert rm.index == p.index[(0, -2)] and "0,-2" in rm.info.value
+
+
+def test_a_one_seat_game_replays_with_its_graph():
+    """The Solo Adventure has one seat: bqplot squeezes a (1, n) series, so the graph takes it flat
+    (notebook 06's replay of a won game raised a TraitError before)."""
+    import windward_nb as ww
+    from windward_widgets import ReplayViewer
+
+    g = ww.new_game(players=1, seed=3)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    viewer = ReplayViewer(g.record)
+    assert viewer.analysis_panel.lines.y.ndim == 1

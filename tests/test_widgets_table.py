@@ -83,7 +83,7 @@ def test_coach_says_a_bot_decides_and_buttons_lock():
 
 # =============================================================================== turn buttons
 def test_turn_buttons_leave_port_then_end_turn_with_confirmation():
-    t = table()
+    t = table(ww.new_game(players=3, seed=7, planet="large"))   # the warning's words were taken on the radius-5 planet
     bar = t.turn_bar
     shown = {b.description: b for b in bar.shown()}
     assert set(shown) == {"Leave port", "End turn"} and not shown["Leave port"].disabled

@@ -103,7 +103,7 @@ def check_board(page, artifacts_dir, name: str) -> None:
     branch.locator(".ww-back-to-game button, button.ww-back-to-game").first.click()
     page.wait_for_function("(sel) => !document.querySelector(sel + ' .ww-analysis-branch .ww-coach-text')",
                            arg=VIEWER, timeout=30_000)
-    assert _ply_shown(page) == target                          # the replay is where it was
+    _wait_ply(page, target)                                    # the replay is where it was (once redrawn)
     body = _text(page.locator("body"))
     assert "Traceback" not in body
 

@@ -315,7 +315,7 @@ class CoachSearch(_FavouriteFirst, MCTSBot):
     dice), the game's rollout bot, options in the rollout bot's order."""
 
 
-_SEARCH_CLASSES: dict[type, type] = {}
+_SEARCH_CLASSES: dict[type, type] = {}  # finite: one subclass per search bot class
 
 
 def _search_class(cls: type) -> type:

@@ -17,7 +17,7 @@ The core :class:`~windward_nb.core.mcts.MCTSBot` with Tailwinds' hooks and measu
 >>> from windward_nb.tailwinds import new_game
 >>> g = new_game(players=2, seed=1)
 >>> while g.current_player < 0 or g.state.phase != "choose":
-...     g.apply(g.legal_actions()[0])
+...     _ = g.apply(g.legal_actions()[0])
 >>> bot = MCTSBot(seed=0, iterations=6)
 >>> str(bot.act(g.state)).startswith("choose ")
 True

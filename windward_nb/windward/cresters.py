@@ -294,7 +294,7 @@ class RoutePlan(NamedTuple):
         return tuple(sorted(h for h, n in c.items() if n > 1))
 
 
-_PLANS: dict[tuple, tuple[object, list[RoutePlan]]] = {}
+_PLANS: dict[tuple, tuple[object, list[RoutePlan]]] = {}  # bounded: _PLANS_MAX entries, then cleared
 _PLANS_MAX = 2_000
 
 

@@ -366,7 +366,7 @@ def _full(s: GameState, stack: int, mover: int | None = None) -> set[int]:
     return {h for h, c in count.items() if c >= stack}
 
 
-_ARRIVALS: dict[tuple, tuple[object, tuple[int, bool, tuple[int, ...]]]] = {}
+_ARRIVALS: dict[tuple, tuple[object, tuple[int, bool, tuple[int, ...]]]] = {}  # bounded: 20,000 entries, then cleared
 
 
 def arrivals(s: GameState, seat: int, h: int) -> tuple[int, bool, tuple[int, ...]]:

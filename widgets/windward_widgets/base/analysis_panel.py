@@ -69,7 +69,7 @@ class AnalysisPanel(widgets.VBox):
         self.x_scale = bq.LinearScale(min=0, max=max(len(viewer.cursor), 1))
         self.y_scale = bq.LinearScale(min=0, max=100)
         sc = {"x": self.x_scale, "y": self.y_scale}
-        empty = np.zeros((seats, 1))
+        empty = _line_ys(np.zeros((seats, 1)))
         self.lines = bq.Lines(x=np.zeros(1), y=empty, scales=sc, colors=self.colours, labels=self.names,
                               display_legend=True, stroke_width=2.2, interactions={})
         self.points = bq.Scatter(x=np.zeros(0), y=np.zeros(0), scales=sc, colors=["#333333"], default_size=28,
@@ -161,7 +161,7 @@ class AnalysisPanel(widgets.VBox):
         with held(self.lines, self.points, self.flag_marks, self.x_scale):
             self.x_scale.max = float(max(n - 1, 1))
             self.lines.x = plies
-            self.lines.y = series.T
+            self.lines.y = _line_ys(series.T)
             self.points.x = np.tile(plies, seats)
             self.points.y = series.T.reshape(-1)
             self.flag_marks.x = np.array([float(p.ply) for p in flagged])
@@ -249,3 +249,10 @@ class AnalysisPanel(widgets.VBox):
 def _subject_win(p: an.PlyAnalysis) -> float:
     seat = p.subject if p.subject is not None else p.actor
     return 100 * p.estimates[seat].win if 0 <= seat < len(p.estimates) else 50.0
+
+
+def _line_ys(ys: np.ndarray) -> np.ndarray:
+    """One row per seat for bqplot's Lines, which squeezes its arrays: a one-seat game (the Solo
+    Adventure) gives its single line as a flat array, so a (1, 1) start does not collapse to a scalar."""
+    return ys[0] if ys.shape[0] == 1 else ys
+
