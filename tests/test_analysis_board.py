@@ -148,7 +148,7 @@ def _page_data(page: str) -> dict:
 
 
 def test_cli_json_and_html_page_show_the_same_numbers(tmp_path, capsys):
-    src = DATA / "tailwinds-greedy-2p.twr.json"
+    src = DATA / "greedy-2p.wwr.json"   # a judged game: quick in CI (the played-out games are tested above)
     out = tmp_path / "a.html"
     assert cli.main(["analyse", str(src), "--seed", "4", "--json", "--html", str(out)]) == 0
     printed = json.loads(capsys.readouterr().out)
@@ -163,11 +163,11 @@ def test_cli_json_and_html_page_show_the_same_numbers(tmp_path, capsys):
 
 
 def test_cli_text_save_and_errors(tmp_path, capsys):
-    src = DATA / "tailwinds-greedy-2p.twr.json"
-    saved = tmp_path / "s.twr.json"
+    src = DATA / "greedy-2p.wwr.json"
+    saved = tmp_path / "s.wwr.json"
     assert cli.main(["analyse", str(src), "--save", str(saved)]) == 0
     text = capsys.readouterr().out
-    assert text.startswith("quick analysis of 143 plies") and "wrote" in text
+    assert text.startswith(f"quick analysis of {len(load_record(src).actions)} plies") and "wrote" in text
     assert an.from_record(load_record(saved)) == an.analyse(load_record(src), seed=0)
     assert json.loads(saved.read_text())["version"] == 2
     for argv, words in ((["--depth", "slow"], "invalid choice"), (["--seed", "-3"], "--seed"),
