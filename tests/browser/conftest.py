@@ -38,6 +38,20 @@ LAB_SETTINGS = {
 SERVER_START_TIMEOUT = 120  # the first JupyterLab start can be slow (asset build cache)
 
 
+def run_all_cells(page, timeout_ms: int = 240_000) -> None:
+    """Run every cell of the notebook open in ``page``; return when the last has run.
+
+    ``page.evaluate`` of the command's promise alone would wait for the last cell with no timeout
+    at all (a kernel that never answers would stall the whole test run): the command is started,
+    and its end is awaited with a timeout."""
+    page.evaluate("""() => { window.__wwRunAll = 'running';
+        window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+            () => { window.__wwRunAll = 'done'; }, (e) => { window.__wwRunAll = 'failed: ' + e; }); }""")
+    page.wait_for_function("() => window.__wwRunAll !== 'running'", timeout=timeout_ms)
+    state = page.evaluate("() => window.__wwRunAll")
+    assert state == "done", f"running the notebook's cells: {state}"
+
+
 def _require_chromium() -> None:
     if CHROMIUM.exists():
         return
@@ -54,7 +68,7 @@ def _free_port() -> int:
 
 
 def _get(url: str, timeout: float = 5.0) -> int:
-    with urllib.request.urlopen(url, timeout=timeout) as resp:  # noqa: S310 - local server
+    with urllib.request.urlopen(url, timeout=timeout) as resp:
         return resp.status
 
 
@@ -148,13 +162,33 @@ class LabServer(_ServerProcess):
         sep = "&" if "?" in path else "?"
         return f"{self.base}/{path.lstrip('/')}{sep}token={self.token}"
 
+    def close_sessions(self) -> int:
+        """Shut down every notebook session (and its kernel) the pages opened; returns how many.
+
+        A closed browser tab leaves its kernel running, maybe still playing bots: the next
+        module's kernels would share the CPU with it."""
+        if self.proc is None or self.proc.poll() is not None:
+            return 0
+        try:
+            with urllib.request.urlopen(self.url("api/sessions"), timeout=10) as resp:
+                sessions = json.loads(resp.read())
+        except (urllib.error.URLError, ConnectionError, OSError, ValueError):
+            return 0
+        for session in sessions:
+            req = urllib.request.Request(self.url(f"api/sessions/{session['id']}"), method="DELETE")
+            try:
+                urllib.request.urlopen(req, timeout=30)
+            except (urllib.error.URLError, ConnectionError, OSError):
+                pass
+        return len(sessions)
+
     def stop(self) -> None:
         if self.proc is None:
             return
         if self.proc.poll() is None:
             try:  # graceful: also shuts down the kernels it started
                 req = urllib.request.Request(self.url("api/shutdown"), method="POST", data=b"")
-                urllib.request.urlopen(req, timeout=5)  # noqa: S310
+                urllib.request.urlopen(req, timeout=5)
             except (urllib.error.URLError, ConnectionError, OSError):
                 pass
             try:
@@ -235,10 +269,23 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory):
     _require_chromium()
     server = LabServer(tmp_path_factory.mktemp("jupyterlab"))
     server.start()
+    _LAB.append(server)
     try:
         yield server
     finally:
+        _LAB.remove(server)
         server.stop()
+
+
+_LAB: list[LabServer] = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _kernels_end_with_their_module():
+    """After each test module, the lab's notebook kernels are shut down (the server stays up)."""
+    yield
+    for server in _LAB:
+        server.close_sessions()
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import REPO, VoilaServer, _require_chromium
+from conftest import REPO, VoilaServer, _require_chromium, run_all_cells
 from test_table_browser import KERNEL_IDLE_JS
 
 pytestmark = pytest.mark.browser
@@ -124,7 +124,7 @@ def test_analysis_board_in_jupyterlab(lab_server, browser, artifacts_dir):
         page.goto(lab_server.url(f"lab/workspaces/analysis/tree/{NOTEBOOK}"))
         page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
         page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        run_all_cells(page)
         try:
             page.locator(f"{VIEWER} {GRAPH}").first.wait_for(timeout=180_000)
             page.wait_for_function(KERNEL_IDLE_JS, timeout=180_000)

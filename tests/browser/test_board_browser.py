@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from conftest import run_all_cells
+
 from windward_nb.windward.planet import Planet
 
 pytestmark = pytest.mark.browser
@@ -36,7 +38,7 @@ def board_page(lab_server, browser_context, artifacts_dir):
     # the kernel must be idle before cells run, or the run request is lost
     page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
     page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    run_all_cells(page)
     outputs = page.locator(".jp-OutputArea-output")
     outputs.filter(has_text="Windward board, large planet").first.wait_for(timeout=60_000)
     page.locator(f".ww-small {MARKS}").first.wait_for()

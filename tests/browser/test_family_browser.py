@@ -154,7 +154,8 @@ def test_each_table_is_legible_with_its_board_first(family_page, artifacts_dir, 
 
 def test_the_focus_moves_to_the_next_seats_hand(family_page, artifacts_dir):
     """Player 1 chooses the third card of their hand by a click; the screen passes behind the curtain,
-    then player 2's hand appears and the keyboard focus is on its first card (it used to stay on the third slot, now someone else's card)."""
+    then player 2's hand appears and the keyboard focus is on its first card (it used to stay on the
+    third slot, now someone else's card)."""
     page = family_page
     page.set_viewport_size({"width": 1280, "height": 800})
     _file_browser(page, False)

@@ -4,8 +4,8 @@
 has sailed into a red crester and must choose how many cannons to fire (player 2 a greedy bot);
 the hint budget is a fixed number of searched games, so the hints are seeded. The test clicks
 *Hint*, checks that the page lists the same hints (action, win chance with its interval and
-searched games, reason with the battle odds) as the same table built in this process, that the best is selected in the list of legal
-actions, then clicks its *Play* button and checks the coach line and that the hints are gone.
+searched games, reason with the battle odds) as the same table built in this process, that the best
+is selected in the list of legal actions, then clicks its *Play* button and checks the coach line and that the hints are gone.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 import windward_nb as ww
 from windward_widgets import PlayTable
 
-from test_table_browser import table_notebook, KERNEL_IDLE_JS, _park, _text, _wait_text  # noqa: E402
+from test_table_browser import table_notebook, KERNEL_IDLE_JS, _park, _text, _wait_text
 
 pytestmark = pytest.mark.browser
 

@@ -18,7 +18,7 @@ import pytest
 import windward_nb as ww
 from windward_widgets import PlayTable
 
-from test_table_browser import KERNEL_IDLE_JS, _park, table_notebook  # noqa: E402
+from test_table_browser import KERNEL_IDLE_JS, _park, table_notebook
 
 pytestmark = pytest.mark.browser
 

@@ -20,7 +20,7 @@ import pytest
 from windward_nb.northwind.scenario import scenario
 from windward_widgets.northwind import NorthWindTable
 
-from test_table_browser import table_notebook, KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _wait_text  # noqa: E402
+from test_table_browser import table_notebook, KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _wait_text
 
 pytestmark = pytest.mark.browser
 

@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+from conftest import run_all_cells
+
 import windward_nb as ww
 
 pytestmark = pytest.mark.browser
@@ -51,7 +53,7 @@ def play_page(lab_server, browser_context, artifacts_dir):
     page.goto(lab_server.url(f"lab/workspaces/play-smoke/tree/{NOTEBOOK}"))
     page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
     page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    run_all_cells(page)
     try:
         page.locator(f".jp-OutputArea-output .ww-play-smoke {MARKS}").first.wait_for(timeout=60_000)
         page.locator(".jp-OutputArea-output .ww-odds-explorer svg").first.wait_for(timeout=60_000)

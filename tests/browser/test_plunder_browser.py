@@ -28,7 +28,7 @@ import windward_nb as ww  # noqa: E402
 from windward_nb.plunder.view import COMPASS0  # noqa: E402
 from windward_widgets.plunder import PlunderTable  # noqa: E402
 
-from test_table_browser import table_notebook, KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _text, _wait_text  # noqa: E402
+from test_table_browser import table_notebook, MARKS, _box, _file_browser, _park, _text, _wait_text  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

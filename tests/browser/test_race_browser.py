@@ -29,7 +29,7 @@ import dicerace_view  # noqa: E402
 from dicerace_view import CARD0, REPLY0  # noqa: E402
 from windward_widgets.base import PlayTable  # noqa: E402
 
-from test_table_browser import (table_notebook, KERNEL_IDLE_JS, MARKS, _box, _file_browser, _park, _text,  # noqa: E402
+from test_table_browser import (table_notebook, MARKS, _box, _file_browser, _park, _text,  # noqa: E402
                                 _wait_text)
 
 pytestmark = pytest.mark.browser

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import run_all_cells
+
 import windward_nb as ww
 from windward_nb.windward import view
 
@@ -32,7 +34,7 @@ try:
     import windward_widgets  # noqa: F401
 except ImportError:  # a plain checkout that is not pip-installed
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "widgets"))
-from windward_widgets import PlayTable  # noqa: E402
+from windward_widgets import PlayTable
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +92,7 @@ def table_page(lab_server, browser, artifacts_dir):
     page.goto(lab_server.url(f"lab/workspaces/play-table/tree/{NOTEBOOK}"))
     page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
     page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    run_all_cells(page)
     try:
         page.locator(f"{TABLE} .ww-coach-text").first.wait_for(timeout=90_000)
         page.locator(f"{TABLE} {MARKS}").first.wait_for(timeout=60_000)
@@ -125,7 +127,7 @@ def table_notebook(browser, lab_server, artifacts_dir, workspace: str, notebook:
     page.goto(lab_server.url(f"lab/workspaces/{workspace}/tree/{notebook}"))
     page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
     page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for()
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    run_all_cells(page)
     try:
         page.locator(f"{table} .ww-coach-text").first.wait_for(timeout=90_000)
         page.locator(f"{table} {ready}").first.wait_for(timeout=60_000)

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..core.errors import IllegalActionError
 from ..core.events import Event
+from ..core.lesson import Verdict, _not_yet, placeholder, read_answer
 from ..core.report import Table, pct, plural, table
 from . import movement
 from .actions import Action
@@ -47,8 +48,8 @@ __all__ = ["Goal", "Verdict", "card_table", "check", "check_cannons", "check_map
            "directions_table", "goals", "planet_table", "play", "price_table", "processing_table", "route", "status",
            "terrain_table"]
 
-PLACEHOLDER = ('Not yet: write your actions in place of the ... (a list in quotes, like ["move N", "pick up gas"]), '
-               "then run the cell.")
+EXAMPLE = '"move N", "pick up gas"'
+PLACEHOLDER = placeholder(EXAMPLE)
 
 
 # =============================================================================== narration
@@ -180,22 +181,7 @@ def processing_table(game, crester: str = "grey") -> Table:
 
 
 # =============================================================================== verdicts
-@dataclass(frozen=True)
-class Verdict:
-    """The checker's answer: ``ok`` is True (goal met), False (not yet) or None (no answer yet)."""
-
-    ok: bool | None
-    message: str
-
-    def __repr__(self) -> str:
-        return self.message
-
-    def __bool__(self) -> bool:
-        return bool(self.ok)
-
-
-def _not_yet(message: str, ok: bool | None = False) -> Verdict:
-    return Verdict(ok, "Not yet: " + message)
+# Verdict and the reading of an answer are the core's (windward_nb.core.lesson), shared by every game.
 
 
 def _seat(game) -> int:
@@ -210,29 +196,11 @@ def _as_list(answer: Any, what: str) -> list:
 
 
 def _read_answer(answer: Any) -> tuple[list | None, Verdict | None]:
-    """The answer as a list of actions, or the verdict explaining why it cannot be read."""
-    if answer is ... or answer is None:
-        return None, Verdict(None, PLACEHOLDER)
+    """The answer as a list of actions, or the verdict explaining why it cannot be read (one
+    :class:`Action` is an answer too)."""
     if isinstance(answer, Action):
         return [answer], None
-    if isinstance(answer, str):
-        parts = [p.strip() for chunk in answer.splitlines() for p in chunk.split(";")]
-        parts = [p for p in parts if p]
-        if not parts:
-            return None, _not_yet("your answer is empty; write the actions in quotes, in a list.")
-        return parts, None
-    if isinstance(answer, dict) or not isinstance(answer, (list, tuple)):
-        return None, _not_yet(f"write your answer as a list of actions in quotes, like [\"move N\", \"move SE\"] "
-                              f"(got {type(answer).__name__}).")
-    if not answer:
-        return None, _not_yet("your list is empty; put the actions inside the brackets.")
-    for i, item in enumerate(answer, 1):
-        if item is ...:
-            return None, Verdict(None, PLACEHOLDER)
-        if not isinstance(item, (str, Action)):
-            return None, _not_yet(f"item {i} of your list, {item!r}, is not an action; write each action "
-                                  f"in quotes, like \"move N\".")
-    return list(answer), None
+    return read_answer(answer, EXAMPLE)
 
 
 def _suggest(game, text: str) -> str:

@@ -323,27 +323,10 @@ def _near_distances(s: GameState, target: int, territory: int, depth: int, full:
     """:func:`cresters.distances_to` for a red crester, searched only ``depth`` steps out from
     ``target`` (the spaces a red within its speed can pass through); ``full``: the spaces a red
     may not enter (as many reds as may share one already stand there)."""
-    p = s.planet
     blocked = {sh.pos for sh in s.ships if sh.pos >= 0 and sh.pos != target} | full
     if s.white >= 0:
         blocked.add(s.white)
-    nbr, drift, where = p.nbr, p.is_drift, p.territory
-    dist = {target: 0}
-    ring = [target]
-    for k in range(1, depth + 1):
-        nxt = []
-        for h in ring:
-            for t in nbr[h]:
-                if t <= 0 or t in dist or drift[t] or t in blocked:
-                    continue
-                if territory and where[t] != territory:
-                    continue
-                dist[t] = k
-                nxt.append(t)
-        if not nxt:
-            break
-        ring = nxt
-    return dist
+    return _search(s.planet, target, blocked, territory, depth)
 
 
 def _distance_of(s: GameState, dist: dict[int, int], r: int) -> int:
