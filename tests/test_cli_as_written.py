@@ -169,7 +169,7 @@ def test_each_command_runs_as_written(where, command, clone):
             if proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGINT)          # Ctrl+C
             try:
-                code = proc.wait(timeout=30)
+                code = proc.wait(timeout=90)   # a loaded machine takes a while to stop the kernel
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 code = proc.wait(timeout=10)
