@@ -31,6 +31,7 @@ from windward_nb.core.rules import CHANCE
 from windward_nb.core.stats import wilson
 from windward_nb.openspiel import load_game
 from windward_nb.windward import RULES
+from windward_nb.windward.planet import DEFAULT_PLANET
 from windward_nb.windward.setup import build_state, draw_setup
 
 
@@ -52,7 +53,7 @@ def spiel_playout(game, seed: int) -> tuple[int, int]:
 
 def rules_playout(seed: int) -> tuple[int, int]:
     rng = np.random.default_rng(seed)
-    s, _ = build_state(draw_setup(2, rng), 2, "head-to-head")
+    s, _ = build_state(draw_setup(2, rng), 2, "head-to-head", DEFAULT_PLANET)  # the OpenSpiel game's default
     plies = decisions = 0
     while not RULES.is_over(s):
         if RULES.decider(s) == CHANCE:

@@ -251,7 +251,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.resume and path.exists():
         args.first = max((r["game"] + 1 for r in json.loads(path.read_text())["rows"]), default=0)
     if args.first and path.exists():
-        rows = [r for r in json.loads(path.read_text())["rows"] if r["game"] < args.first]
+        stored = json.loads(path.read_text())
+        if stored.get("game_options", {}) != options:
+            # the games kept and the games to come must be one experiment (Windward's default planet
+            # changed under the first runs: theirs say planet=large, the radius-5 planet)
+            ap.error(f"{path} was played with game options {stored.get('game_options', {})}, not {options}: "
+                     "give the same --option values to add games to it")
+        rows = [r for r in stored["rows"] if r["game"] < args.first]
     out.mkdir(parents=True, exist_ok=True)
     t0 = time.process_time()
 

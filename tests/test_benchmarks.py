@@ -72,6 +72,22 @@ def test_the_head_to_head_benchmark_stops_at_its_cpu_limit_and_resumes(tmp_path)
     assert [r["seed"] for r in doc["rows"]] == [200_000, 200_001, 200_002] and doc["note"] == ""
 
 
+def test_the_head_to_head_benchmark_refuses_to_extend_a_result_under_other_game_options(tmp_path):
+    """The stored Windward arms were played on the radius-5 planet (their game options say
+    planet=large); resuming one without that option would add games on today's default planet."""
+    import json
+    import shutil
+
+    shutil.copy(ROOT / "benchmarks" / "results" / "h2h" / "windward-mcts.json", tmp_path)
+    before = (tmp_path / "windward-mcts.json").read_text()
+    assert json.loads(before)["game_options"] == {"notoriety_goal": 5, "planet": "large"}
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "openspiel_h2h.py"), "--game", "windward",
+                           "--arm", "mcts", "--resume", "--option", "notoriety_goal=5", "--out", str(tmp_path)],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 2 and "give the same --option values" in done.stderr
+    assert (tmp_path / "windward-mcts.json").read_text() == before
+
+
 def test_the_judge_fit_runs_and_writes_its_weights(tmp_path):
     import json
 

@@ -28,18 +28,23 @@ from windward_nb.tailwinds.actions import GRAMMAR as TW_GRAMMAR
 from windward_nb.tailwinds.rules import RULES as TW_RULES
 from windward_nb.plunder.actions import GRAMMAR as PL_GRAMMAR
 from windward_nb.plunder.rules import RULES as PL_RULES
-from windward_nb.openspiel.windward import action_table, max_battle_dice
+from windward_nb.openspiel.windward import PARAMETERS, PLANETS, action_table, max_battle_dice
+import windward_nb as ww
 from windward_nb.windward import RULES
 from windward_nb.windward.actions import GRAMMAR, Action
 from windward_nb.windward.components import load_components
+from windward_nb.windward.planet import DEFAULT_PLANET, PLANET_SIZES, Planet, planet_names, planet_size
 
 # a short race (first to 2 notoriety) keeps games of random play and of MCTS to a few hundred plies
 SHORT = dict(players=2, notoriety_goal=2)
+# the default planet (large-r6) named, the radius-5 one and the largest, besides the defaults
 CONFIGS = [
-    dict(players=2, notoriety_goal=6),
+    dict(players=2, planet="large-r6", notoriety_goal=6),
     dict(players=1),
     dict(players=3, mode="cooperative", difficulty="easy"),
     dict(players=4, planet="small", variants="white,naturalist,achievements", notoriety_goal=4),
+    dict(players=3, planet="large", notoriety_goal=3),
+    dict(players=2, planet="large-r8", variants="white", notoriety_goal=3),
 ]
 
 
@@ -102,7 +107,7 @@ def test_registered_by_name_and_loaded_through_pyspiel():
     assert game.get_type().short_name == "python_windward"
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     table = action_table()
-    assert game.num_distinct_actions() == table.num_distinct_actions == 713
+    assert game.num_distinct_actions() == table.num_distinct_actions == 1343
     assert game.max_chance_outcomes() == table.max_chance_outcomes == 12_433
     state = game.new_initial_state()
     assert state.is_chance_node() and str(state).startswith("Windward")
@@ -123,6 +128,19 @@ def test_the_table_numbers_every_verb_and_reads_back():
         assert table.player_id(Action.parse(str(a))) == i
     assert table.draws == len(load_components().deck_list())
     assert max_battle_dice(load_components()) == 40  # the eight red cresters of the stock together
+
+
+@pytest.mark.parametrize("size", PLANET_SIZES)
+def test_the_table_names_every_space_of_every_planet(size):
+    """Each verb that names a space is numbered for every space of every planet the game accepts
+    (the table is built from the largest), and nothing beyond the largest planet is."""
+    table = action_table()
+    spaces = Planet(size, tuple(range(6))).cells
+    texts = {str(a) for a in table.player_actions}
+    for verb in ("zephyr", "place red", "place white", "release", "play bait"):
+        named = {t for t in texts if t.startswith(verb + " ")}
+        assert {f"{verb} {Planet.parse(f'{size}:ABCDEF').label(i)}" for i in range(len(spaces))} <= named
+        assert len(named) == len(Planet("large-r8", tuple(range(6))).cells) == 217
 
 
 def test_the_north_wind_table_numbers_every_verb_but_the_deal_and_shuffles():
@@ -224,6 +242,26 @@ def test_legal_actions_map_both_ways_in_every_mode():
     for k, params in enumerate(CONFIGS[1:] + [SHORT]):
         random_playout(load_game(**params), seed=k, check=check)
     assert min(seen.values()) > 0
+
+
+@pytest.mark.parametrize("planet", ["large-r6", "large-r8"])
+def test_random_games_on_the_larger_planets_keep_the_rules_invariants(planet):
+    """A random two-player race through OpenSpiel on the default planet and on the largest: the legal
+    ids are the rules' legal actions and the rules' invariants hold before every ply."""
+    plies = {"n": 0}
+
+    def check(state):
+        s = core(state)
+        if s is None:
+            return
+        assert not RULES.invariants(s), RULES.invariants(s)
+        assert s.planet.size == planet
+        if not state.is_chance_node():
+            assert {action_table().player_action(i) for i in state.legal_actions()} == set(RULES.legal_actions(s))
+        plies["n"] += 1
+
+    state = random_playout(load_game(players=2, planet=planet, notoriety_goal=3), seed=11, check=check)
+    assert RULES.is_over(core(state)) and plies["n"] > 100
 
 
 def test_an_action_outside_the_table_or_not_legal_is_refused():
@@ -392,8 +430,9 @@ def test_a_game_past_max_decisions_ends_with_nobody_winning():
 @pytest.mark.parametrize("params, words", [
     (dict(players=9), "players"),
     (dict(players=1, mode="head-to-head"), "head-to-head"),
-    (dict(planet="huge"), "planet"),
-    (dict(planet="large-r6"), "planets large \\(radius 5\\) and small"),   # its table holds radius-5 spaces
+    (dict(planet="huge"), "planet must be one of large, large-r5, large-r6, large-r7, large-r8, small, got 'huge'"),
+    (dict(planet="large-r9"), "planet must be one of large, large-r5, .*, got 'large-r9'"),
+    (dict(planet=6), "planet must be text"),
     (dict(variants="pirates"), "pirates"),
     (dict(difficulty="brutal", mode="cooperative", players=2), "difficulty"),
     (dict(colour="red"), "unknown Windward parameter 'colour'"),
@@ -402,6 +441,65 @@ def test_a_game_past_max_decisions_ends_with_nobody_winning():
 def test_bad_parameters_raise_an_option_error_naming_them(params, words):
     with pytest.raises(OptionError, match=words):
         load_game(**params)
+
+
+def test_the_default_planet_is_the_engines_and_every_planet_name_loads():
+    assert PARAMETERS["planet"] is DEFAULT_PLANET and PLANETS == PLANET_SIZES
+    assert load_game().config.options["planet"] == DEFAULT_PLANET
+    for name in planet_names():
+        game = load_game(players=2, planet=name)
+        assert game.config.options["planet"] == planet_size(name)
+        assert game.observation_tensor_shape() == [1024] and game.information_state_tensor_shape() == [2048]
+        assert game.num_distinct_actions() == action_table().num_distinct_actions
+    assert load_game(planet="large-r5").config.options == load_game(planet="large").config.options
+
+
+class _Recording:
+    """A numpy generator that also writes down each of its answers as the OpenSpiel adapter's draws
+    (:mod:`windward_nb.openspiel.draws`): ``integers(lo, hi)`` drawing ``x`` is ``x - lo``, a
+    permutation is its items in order."""
+
+    def __init__(self, seed):
+        self.rng = np.random.default_rng(seed)
+        self.draws = []
+
+    def integers(self, low, high=None, **kw):
+        assert not kw
+        x = int(self.rng.integers(low, high))
+        self.draws.append(x - (0 if high is None else low))
+        return x
+
+    def permutation(self, n):
+        order = self.rng.permutation(n)
+        self.draws.extend(int(j) for j in order)
+        return order
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_default_game_is_the_game_new_game_sets_up(players):
+    """The OpenSpiel game with default parameters (but the seats) plays the game ``ww.new_game`` sets up
+    with its defaults: setup drawn from the same seed through the adapter's chance nodes gives the
+    same position, the same observations and the same legal actions."""
+    game = load_game() if players == 2 else load_game(players=players)
+    for seed in (0, 7):
+        recording = _Recording(seed)
+        game.config.start(recording)   # the adapter's own setup, answered by the seed's generator
+        state = game.new_initial_state()
+        for j in recording.draws:
+            assert state.is_chance_node()
+            state.apply_action(action_table().draw_id(j))
+        expected = ww.new_game(seed=seed) if players == 3 else ww.new_game(players, seed=seed)  # 3: its default
+        s, t = core(state), expected.state
+        assert s.planet.size == DEFAULT_PLANET == t.planet.size
+        assert s.fingerprint() == t.fingerprint()
+        for seat in range(players):
+            assert json.loads(state.observation_string(seat)) == json.loads(json.dumps(RULES.observation(t, seat)))
+        if state.is_chance_node():
+            assert state.chance_outcomes() == sorted((action_table().chance_id(a), p)
+                                                     for a, p in RULES.chance_outcomes(t))
+        else:
+            assert [action_table().player_action(i) for i in state.legal_actions()] == sorted(
+                expected.legal_actions(), key=action_table().player_id)
 
 
 def test_unknown_game_and_missing_extra_give_clear_errors(monkeypatch):

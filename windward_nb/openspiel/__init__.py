@@ -25,7 +25,7 @@ machinery (:mod:`.table`, :mod:`.draws`) do not need OpenSpiel:
 
 >>> from windward_nb.openspiel.windward import action_table
 >>> action_table().num_distinct_actions
-713
+1343
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ the component set, never from games played:
 
 - directions 1-6 (``move``, ``leave port``, ``row``, the Aerogenerator);
 - every space of the largest planet for the verbs that name a space
-  (``zephyr``, ``place red``, ``place white``, ``release``, the Bait);
+  (``zephyr``, ``place red``, ``place white``, ``release``, the Bait): the
+  217 spaces of ``large-r8`` (radius 8), so every planet the engine has fits
+  in one table (see :data:`PLANETS`);
 - the crew (``order hire``, ``buy crew``), the supply cards (``play``,
   ``rest discard``, ``trade``), the three supply stacks (``take``);
 - longboats up to the board with the most plus the crew that adds boats;
@@ -17,12 +19,24 @@ the component set, never from games played:
   whole stock of red cresters together); a shuffle is drawn card by card
   (:mod:`.draws`), one draw per card of the supply deck at most.
 
-With the retail components that makes 713 player actions and 12,433 chance
+With the retail components that makes 1,343 player actions and 12,433 chance
 outcomes (18 die rolls, 12,341 battle rolls of 0-40 dice, 74 draws):
 
 >>> t = action_table()
 >>> t.num_distinct_actions, len(t.chance_actions), t.draws, t.max_chance_outcomes
-(713, 12359, 74, 12433)
+(1343, 12359, 74, 12433)
+
+Which planets, and why all of them: the game is played on any planet the engine
+accepts (``planet_size`` reads the names: ``large``, alias ``large-r5``, of
+radius 5; ``large-r6``, the default since the size study, docs/rulings.md P1;
+``large-r7``; ``large-r8``; ``small``), and by default on the engine's
+:data:`~windward_nb.windward.planet.DEFAULT_PLANET`, so ``load_game()`` plays
+the game ``ww.new_game`` sets up. Spaces are numbered from the Trading Post
+outwards ring by ring, so a smaller planet's spaces are the first ones of the
+largest's; covering radius 8 rather than 6 costs 450 more action ids (five
+verbs, 90 more spaces each) and nothing per state. The observations do not
+grow with the planet (a space is a number in them, see
+:mod:`.adapter`): the tensors have one shape on every planet.
 """
 
 from __future__ import annotations
@@ -37,17 +51,17 @@ from ..windward.actions import BUYS, DROPS, ORDERS, PICKUPS, PLUNDER, TEETH_FOR,
 from ..windward.battle import dice_outcomes
 from ..windward.components import Components, load_components
 from ..windward.hexgrid import direction_name, format_hex, ring
-from ..windward.planet import planet_size
+from ..windward.planet import DEFAULT_PLANET, PLANET_SIZES, SCALED, planet_size
 from ..windward.rules import RULES
 from ..windward.setup import DIFFICULTIES, EDITIONS, build_state, check_options, default_mode, draw_setup
 from .spec import Config, whole
 from .table import ActionTable
 
 
-#: The planets the action table covers (its spaces are those of the largest): the radius-5 large
-#: planet and the small one. The larger reconstructions (``large-r6`` ...) would need a larger
-#: table; their games are refused here with a clear error.
-PLANETS = ("large", "small")
+#: The planets the OpenSpiel game plays: every planet the engine has (``large`` of radius 5, the
+#: default ``large-r6``, ``large-r7``, ``large-r8`` and ``small``; ``planet_size`` reads their other
+#: names, such as ``large-r5``). The action table names the spaces of the largest of them.
+PLANETS = PLANET_SIZES
 # The Solo Adventure's chosen red routes (the ``reds`` verb: a different set of outcomes at every
 # rest) have no fixed numbering either: the games here are set up with red_routes="fixed", the
 # fixed direction order (docs/rulings.md V10), as build_state does by default.
@@ -59,7 +73,7 @@ TITLE = "Windward"
 PARAMETERS: dict[str, Any] = {
     "players": 2,
     "mode": "",
-    "planet": "large",
+    "planet": DEFAULT_PLANET,
     "variants": "",
     "difficulty": "normal",
     "edition": "a",
@@ -95,10 +109,20 @@ def max_battle_dice(comp: Components) -> int:
     return max(ship, boat, cresters)
 
 
+def planet_radius(comp: Components, size: str) -> int:
+    """The radius of a planet size: a scaled large planet's own, else its side of the tile data.
+
+    >>> comp = load_components()
+    >>> [planet_radius(comp, size) for size in PLANETS]
+    [5, 6, 7, 8, 4]
+    """
+    return SCALED[size] if size in SCALED else int(comp.tiles[size]["radius"])
+
+
 def player_texts(comp: Components) -> list[str]:
     """Every player action of Windward as text, in a fixed order."""
     dirs = [direction_name(d) for d in range(1, 7)]
-    radius = max(comp.tiles[size]["radius"] for size in PLANETS)
+    radius = max(planet_radius(comp, size) for size in PLANETS)
     cells = [format_hex((0, 0))] + [format_hex(h) for k in range(1, radius + 1) for h in ring(k)]
     cards = sorted(set(comp.deck_list()))
     crew = list(comp.crew_names)
@@ -183,11 +207,8 @@ def configure(params: dict[str, Any]) -> Config:
     mode = p["mode"] or default_mode(players)
     variants = tuple(v.strip() for v in p["variants"].split(",") if v.strip())
     planet, edition, difficulty = p["planet"], p["edition"], p["difficulty"]
-    check_options(players, mode, planet, variants, edition)
+    check_options(players, mode, planet, variants, edition)  # an unknown planet: the names planet_size reads
     planet = planet_size(planet)
-    if planet not in PLANETS:
-        raise OptionError(f"the OpenSpiel game plays the planets large (radius 5) and small, not {planet!r}: "
-                          "its action table names the spaces of those")
     if edition not in EDITIONS:  # pragma: no cover - check_options refuses it first
         raise OptionError(f"edition must be one of {', '.join(EDITIONS)}")
     if difficulty not in DIFFICULTIES:
