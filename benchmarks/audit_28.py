@@ -55,7 +55,7 @@ def deck_components(deck: str):
         card["count"] = DECKS[deck].get(card["id"], card["count"])
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "components.json"
-        path.write_text(json.dumps(raw))
+        atomic_write(path, json.dumps(raw))
         return load_components(path)
 
 
