@@ -52,6 +52,29 @@ def run_all_cells(page, timeout_ms: int = 240_000) -> None:
     assert state == "done", f"running the notebook's cells: {state}"
 
 
+def open_voila(page, url: str, ready: str, timeout_ms: int = 150_000, tries: int = 2):
+    """Open a Voila app at ``url`` in ``page`` and wait for ``ready`` (a selector) to be visible;
+    returns its locator.
+
+    Voila now and then starts the kernel, runs the notebook and never renders the widgets on the
+    page ("Starting buffering ..." in its log, and nothing more; voila-dashboards/voila#920 and
+    #1428: a reload renders them). The page is then loaded again, once: the test is of our
+    widgets, not of that race. A second failure is a failure."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    target = page.locator(ready).first
+    for attempt in range(1, tries + 1):
+        page.goto(url, timeout=timeout_ms)
+        try:
+            target.wait_for(timeout=timeout_ms)
+            return target
+        except PlaywrightTimeout:
+            if attempt == tries:
+                raise
+            print(f"Voila did not render {ready} within {timeout_ms / 1000:.0f} s: loading the page again")
+    raise AssertionError("unreachable")
+
+
 def _require_chromium() -> None:
     if CHROMIUM.exists():
         return

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import REPO, VoilaServer, _require_chromium, run_all_cells
+from conftest import REPO, VoilaServer, _require_chromium, open_voila, run_all_cells
 from test_table_browser import KERNEL_IDLE_JS
 
 pytestmark = pytest.mark.browser
@@ -156,9 +156,8 @@ def voila_analysis(tmp_path_factory):
 
 def test_analysis_board_in_voila(voila_analysis, browser, artifacts_dir):
     with _page(browser) as page:
-        page.goto(voila_analysis.base + "/", timeout=240_000)
         try:
-            page.locator(f"{VIEWER} {GRAPH}").first.wait_for(timeout=240_000)
+            open_voila(page, voila_analysis.base + "/", f"{VIEWER} {GRAPH}", timeout_ms=240_000)
             check_board(page, artifacts_dir, "voila")
         except Exception:
             page.screenshot(path=str(artifacts_dir / "analysis_voila-failure.png"), full_page=True)

@@ -18,6 +18,7 @@ import pytest
 import windward_nb as ww
 from windward_widgets import PlayTable
 
+from conftest import open_voila
 from test_table_browser import KERNEL_IDLE_JS, _park, table_notebook
 
 pytestmark = pytest.mark.browser
@@ -66,9 +67,8 @@ def test_voila_and_jupyterlab_show_the_same_hint_numbers(voila_play_table, lab_s
 
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     try:
-        page.goto(voila_play_table.base + "/", timeout=120_000)
+        open_voila(page, voila_play_table.base + "/", ".ww-play-table .ww-hint-button")
         table = page.locator(".ww-play-table").first
-        table.locator(".ww-hint-button").first.wait_for(timeout=120_000)
         voila = _click_and_read(page, table)
         table.locator(PANEL).first.scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts_dir / "hint_voila.png"))

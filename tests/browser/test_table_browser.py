@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_all_cells
+from conftest import open_voila, run_all_cells
 
 import windward_nb as ww
 from windward_nb.windward import view
@@ -407,9 +407,7 @@ def test_typo_gets_a_friendly_answer_in_the_browser(table_page):
 def test_voila_app_fits_a_laptop_and_offers_a_download(voila_play_table, browser, artifacts_dir, size):
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     try:
-        page.goto(voila_play_table.base + "/", timeout=120_000)
-        table = page.locator(".ww-play-table").first
-        table.wait_for(timeout=120_000)
+        table = open_voila(page, voila_play_table.base + "/", ".ww-play-table")
         board = table.locator(".ww-game-board").first
         board.locator(f"{MARKS}:first-child > g.curve").nth(90).wait_for(timeout=60_000)
         assert board.locator(f"{MARKS}:nth-child({SHIP_MARK}) path.dot").count() == 3
