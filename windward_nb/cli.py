@@ -111,11 +111,16 @@ def unknown_options(parser: argparse.ArgumentParser, extras: Sequence[str]) -> s
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line ``argv`` (default: ``sys.argv[1:]``) and return its exit code.
 
-    An option the command does not know is named with the closest ones it does:
+    An option the command does not know is named with the closest ones it does (on standard
+    error), and the exit code says it was a usage error:
 
-    >>> main(["odds", "--canons", "3"])   # doctest: +SKIP
-    windward odds: error: unrecognized option --canons (did you mean --cannons?); see 'windward odds --help'
+    >>> import contextlib, io
+    >>> said = io.StringIO()
+    >>> with contextlib.redirect_stderr(said):
+    ...     main(["odds", "--canons", "3"])
     2
+    >>> print(said.getvalue().splitlines()[-1])
+    windward odds: error: unrecognized option --canons (did you mean --cannons or --cannoneer?); see 'windward odds --help'
     """
     parser = build_parser()
     try:
