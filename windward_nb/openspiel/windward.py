@@ -51,7 +51,7 @@ from ..windward.actions import BUYS, DROPS, ORDERS, PICKUPS, PLUNDER, TEETH_FOR,
 from ..windward.battle import dice_outcomes
 from ..windward.components import Components, load_components
 from ..windward.hexgrid import direction_name, format_hex, ring
-from ..windward.planet import DEFAULT_PLANET, PLANET_SIZES, SCALED, planet_size
+from ..windward.planet import DEFAULT_PLANET, PLANET_SIZES, planet_radius, planet_size
 from ..windward.rules import RULES
 from ..windward.setup import DIFFICULTIES, EDITIONS, build_state, check_options, default_mode, draw_setup
 from .spec import Config, whole
@@ -109,20 +109,10 @@ def max_battle_dice(comp: Components) -> int:
     return max(ship, boat, cresters)
 
 
-def planet_radius(comp: Components, size: str) -> int:
-    """The radius of a planet size: a scaled large planet's own, else its side of the tile data.
-
-    >>> comp = load_components()
-    >>> [planet_radius(comp, size) for size in PLANETS]
-    [5, 6, 7, 8, 4]
-    """
-    return SCALED[size] if size in SCALED else int(comp.tiles[size]["radius"])
-
-
 def player_texts(comp: Components) -> list[str]:
     """Every player action of Windward as text, in a fixed order."""
     dirs = [direction_name(d) for d in range(1, 7)]
-    radius = max(planet_radius(comp, size) for size in PLANETS)
+    radius = max(planet_radius(size, comp) for size in PLANETS)
     cells = [format_hex((0, 0))] + [format_hex(h) for k in range(1, radius + 1) for h in ring(k)]
     cards = sorted(set(comp.deck_list()))
     crew = list(comp.crew_names)

@@ -173,6 +173,17 @@ def planet_size(name: object) -> str:
     raise ValueError(f"planet must be one of {', '.join(planet_names())}, got {name!r:.40}")
 
 
+def planet_radius(name: object, components: Components | None = None) -> int:
+    """The radius of the planet ``name`` names: a scaled large planet's own, else its side of the
+    tile data (``components``: the built-in set by default).
+
+    >>> [planet_radius(size) for size in PLANET_SIZES], planet_radius("large-r5")
+    ([5, 6, 7, 8, 4], 5)
+    """
+    size = planet_size(name)
+    return SCALED[size] if size in SCALED else int((components or load_components()).tiles[size]["radius"])
+
+
 def _round(x: float) -> int:
     """Halves away from zero (Python's ``round`` sends them to the even neighbour)."""
     return int(x + 0.5) if x >= 0 else -int(-x + 0.5)
