@@ -89,7 +89,7 @@ from collections.abc import Hashable
 
 import numpy as np
 
-from . import registry
+from . import mcts, registry
 from .actions import Action
 from .bots import make_bot
 from .errors import NoDecisionError
@@ -216,7 +216,9 @@ class Hints(list):
     budget; ``None`` when there is nothing to suggest); ``budget``: the budget in words;
     ``judged``: the searched games were stopped early and judged by the game's fitted judge
     (else played to the end); ``games``: the searched games in all; ``work``: the decisions
-    the search played; ``cut_short``: the machine was too slow to finish the budget; ``default``:
+    the search played; ``cut_short``: the machine was too slow to finish the budget; ``stalled``:
+    searched games that had not ended after :data:`~windward_nb.core.mcts.LONGEST_ROLLOUT`
+    decisions (the bots went round in circles) and were judged where they stood; ``default``:
     the action the game's own search ranks first (its rollout bot's choice), which goes first when
     the best cannot be told apart.
     """
@@ -229,6 +231,7 @@ class Hints(list):
     games: int = 0
     work: int = 0
     cut_short: bool = False
+    stalled: int = 0
     default: Any = None
 
     def method(self) -> str:
@@ -564,7 +567,9 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     out.judged = bot.rollout_plies < TO_THE_END
     result = bot.search(own)
     out.games, out.work = result.iterations, result.work
-    out.cut_short = work is not None and result.work < work and (iterations is None or result.iterations < iterations)
+    out.cut_short = result.out_of_time or (work is not None and result.work < work
+                                           and (iterations is None or result.iterations < iterations))
+    out.stalled = result.stalled
     options = {o.key: o for o in bot._options(rules, own, seat)}
     order = _own_order(state, seat, bot)
     paired = result.worlds is not None
@@ -588,6 +593,10 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     if out.cut_short:
         out.verdict += (" (the search stopped early: this machine took more than "
                         f"{SLOW_MACHINE:g} times the budget)")
+    if out.stalled:
+        games = "game" if out.stalled == 1 else "games"
+        out.verdict += (f" ({out.stalled} searched {games} had not ended after {mcts.LONGEST_ROLLOUT:,} decisions, "
+                        "the bots going round in circles, and counted as judged where they stood)")
     for ch in choices[:top]:
         out.append(_hint(rules, own, seat, ch, explain(words, own, seat, ch.action, ch.key)))
     return out

@@ -132,6 +132,15 @@ class Plan(Option):
 
 #: the clocks a time budget can be counted on
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+#: the most decisions one rollout plays: a game still going after this many is judged where it
+#: stands (``rules.value``, else :func:`default_value`) and counted in
+#: :attr:`SearchResult.stalled`. Ten times the longest bot game measured in any game of the family
+#: (North Wind's GreedyBot games run to about 1,100 decisions; Windward's Cooperative game with
+#: CarefulBot to 1,745), so only a game that stalls reaches it: two North Wind GreedyBots, each
+#: with one gold, can sail and pass forever (the rules give income only at no gold).
+LONGEST_ROLLOUT = 20_000
+#: a rollout looks at the clock every this many decisions (the search's ``seconds`` bound it too)
+CLOCK_EVERY = 512
 
 
 def draw_chance(rules: Any, state: Any, rng: np.random.Generator) -> None:
@@ -209,6 +218,11 @@ class SearchResult:
     worlds: dict[Hashable, dict[int, float]] | None = None
     #: the decisions the search played (plans and rollouts), the measure of ``work_budget``
     work: int = 0
+    #: rollouts stopped unfinished at :data:`LONGEST_ROLLOUT` decisions (judged where they stood)
+    stalled: int = 0
+    #: did the search stop inside a rollout because its ``seconds`` ran out (that rollout judged
+    #: where it stood)?
+    out_of_time: bool = False
 
     @property
     def best(self) -> OptionStats:
@@ -357,7 +371,7 @@ class MCTSBot(Bot):
         root = _Node()
         t0 = self._now()
         deadline = t0 + self.seconds if self.seconds is not None else None
-        self._work = 0
+        self._work, self._stalled, self._deadline, self._late = 0, 0, deadline, False
         if self.paired:
             return self._search_paired(rules, state, seat, t0, deadline)
         done = 0
@@ -367,16 +381,20 @@ class MCTSBot(Bot):
             done += 1
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error) for k, e in root.children.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
-        self.last = SearchResult(seat, done, self._now() - t0, stats, work=self._work)
+        self.last = SearchResult(seat, done, self._now() - t0, stats, work=self._work, stalled=self._stalled,
+                                 out_of_time=self._late)
         return self.last
 
     _work = 0  # decisions played so far in this search (see work_budget)
+    _stalled = 0  # rollouts stopped at LONGEST_ROLLOUT in this search
+    _deadline: float | None = None  # when this search's ``seconds`` run out (its clock), if they do
+    _late = False  # did a rollout stop because the deadline passed?
 
     def _budget_left(self, done: int, deadline: float | None) -> bool:
         """May another iteration run (``done`` so far; at least one always runs before a limit counts)?"""
         if self.iterations is not None and done >= self.iterations:
             return False
-        if done and self.work_budget is not None and self._work >= self.work_budget:
+        if done and (self._late or (self.work_budget is not None and self._work >= self.work_budget)):
             return False
         return deadline is None or done == 0 or self._now() < deadline
 
@@ -432,7 +450,7 @@ class MCTSBot(Bot):
 
         stats = [OptionStats(k, e.label, e.visits, e.mean, e.error, gap_error(k)) for k, e in edges.items()]
         stats.sort(key=lambda o: (-o.visits, -o.value))
-        self.last = SearchResult(seat, done, self._now() - t0, stats, worlds, self._work)
+        self.last = SearchResult(seat, done, self._now() - t0, stats, worlds, self._work, self._stalled, self._late)
         return self.last
 
     def _options(self, rules: Any, state: Any, seat: int) -> list[Option]:
@@ -487,7 +505,10 @@ class MCTSBot(Bot):
     def _rollout(self, rules: Any, world: Any, me: int = -1) -> list[float]:
         """Play on with the rollout policy for ``rollout_plies`` decisions; then, if the game says
         when a position is fit to be judged (``rules.settled(state)``, e.g. between two turns),
-        on until it is (at most ``4 * rollout_plies + 400`` decisions in all)."""
+        on until it is (at most ``4 * rollout_plies + 400`` decisions in all). A rollout also stops
+        at :data:`LONGEST_ROLLOUT` decisions (a game that stalls) and when the search's ``seconds``
+        have run out (it looks at the clock every :data:`CLOCK_EVERY` decisions); either way the
+        position is judged where it stands."""
         table = None
         bots: dict[int, Bot] = {}  # fresh bots for every rollout: a bot's memory of this turn must not carry over
         steps = 0
@@ -502,6 +523,12 @@ class MCTSBot(Bot):
                 continue
             if (steps >= self.rollout_plies and (settled is None or steps >= cap or settled(world))
                     and (not self.to_own_turn or who == me or steps >= cap)):
+                break
+            if steps >= LONGEST_ROLLOUT:
+                self._stalled += 1
+                break
+            if steps and steps % CLOCK_EVERY == 0 and self._deadline is not None and self._now() >= self._deadline:
+                self._late = True
                 break
             bot = bots.get(who)
             if bot is None:
