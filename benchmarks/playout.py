@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import platform
-import random
 import statistics
 import subprocess
 import sys
@@ -35,6 +34,9 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from peers import chess_games  # noqa: E402  (the peer: random games of python-chess)
 
 
 # =============================================================================== the games (run in a worker)
@@ -121,20 +123,6 @@ def extract(rev: str, into: Path) -> None:
 
 
 # =============================================================================== chess
-def chess_games(n: int, seed: int) -> tuple[int, int, float]:
-    import chess
-
-    rnd = random.Random(seed)
-    plies = 0
-    t0 = time.perf_counter()
-    for _ in range(n):
-        board = chess.Board()
-        while board.outcome() is None:
-            board.push(rnd.choice(list(board.legal_moves)))
-            plies += 1
-    return plies, n, time.perf_counter() - t0
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
