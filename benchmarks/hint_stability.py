@@ -17,6 +17,7 @@ time each hint took on this machine's one core is recorded next to them.
     python benchmarks/hint_stability.py --pace --positions 12                 # decisions per CPU second
     python benchmarks/hint_stability.py --game windward --same-seed          # the short hint with the long one's seed
     python benchmarks/hint_stability.py --recheck --game tailwinds          # the short hints again, on this code
+    python benchmarks/hint_stability.py --recheck --moved --game north-wind # and positions the engine now deals otherwise
     python benchmarks/hint_stability.py --summary                             # the table of results
     python benchmarks/hint_stability.py --quick                               # smoke test
 
@@ -211,9 +212,14 @@ def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, 
 SAME = ("top", "close", "verdict", "default", "hints", "games", "work", "judged", "cut_short")
 
 
-def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), quiet: bool = False) -> dict[str, Any]:
+def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), quiet: bool = False,
+            moved: bool = False) -> dict[str, Any]:
     """Ask a stored run's ``budgets`` hints again, each with its own seed, on the current code: the
-    same answer gains this commit in ``rechecked``, a different one replaces it (kept as ``was``)."""
+    same answer gains this commit in ``rechecked``, a different one replaces it (kept as ``was``).
+
+    A position the current engine no longer deals (the bot games have changed with the rules) stops
+    the recheck, unless ``moved``: then that row is replaced by the position the engine deals now,
+    both hints asked with the row's seeds (the old row kept as ``was``)."""
     path = _path(game, tag)
     old = _load(path)
     if old is None:
@@ -223,7 +229,17 @@ def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), qui
     seconds = {"short": old["short"], "long": old["long"]}
     for k, p in enumerate(positions(game, len(rows), old["seed0"])):
         row = rows[k]
-        assert (p["game_seed"], p["ply"]) == (row["game_seed"], row["ply"]), "the positions have changed"
+        if (p["game_seed"], p["ply"]) != (row["game_seed"], row["ply"]):
+            if not moved:
+                raise SystemExit(f"{game} position {k + 1} is no longer dealt by this engine "
+                                 f"(--moved asks the new one)")
+            s = p["state"]
+            new = {"game_seed": p["game_seed"], "players": p["players"], "ply": p["ply"],
+                   "short": _ask(s, seconds["short"], 2 * k, commit), "long": _ask(s, seconds["long"], 2 * k + 1, commit)}
+            rows[k] = new | {"default": new["short"]["default"], "was": row}
+            if not quiet:
+                print(f"{game} {k + 1}/{len(rows)}: MOVED to game {p['game_seed']} ply {p['ply']}, asked again", flush=True)
+            continue
         for budget in budgets:
             before = row[budget]
             again = _ask(p["state"], seconds[budget], 2 * k + (budget == "long"), commit)
@@ -347,6 +363,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--recheck", action="store_true",
                     help="for a stored run: the short hints again with their seeds on this code (with --long-too, both)")
     ap.add_argument("--long-too", action="store_true", help="with --recheck: the long hints as well")
+    ap.add_argument("--moved", action="store_true",
+                    help="with --recheck: ask again, in full, the positions this engine no longer deals")
     ap.add_argument("--quick", action="store_true", help="two positions of every game at tiny budgets (a smoke test)")
     args = ap.parse_args(argv)
     if args.summary:
@@ -361,7 +379,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.recheck:
         for g in games:
-            s = recheck(g, args.tag, ("short", "long") if args.long_too else ("short",))
+            s = recheck(g, args.tag, ("short", "long") if args.long_too else ("short",), moved=args.moved)
             print(f"{g}: now {s['agree']} of {s['positions']} agree ({100 * s['rate']:.0f}%)", flush=True)
         return
     if args.pace:

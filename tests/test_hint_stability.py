@@ -48,6 +48,28 @@ def test_a_recheck_confirms_or_replaces_each_answer(bench, monkeypatch):
     assert again["commits"] == ["c" * 40, "a" * 40] and again["summary"]["positions"] == 1
 
 
+def test_a_position_the_engine_no_longer_deals_is_refused_or_asked_again(bench, monkeypatch):
+    """Rules readings change the bot games (North Wind's voyage, issue 27): a stored row whose position
+    the engine no longer deals stops a recheck, or with ``moved`` is replaced by the one it deals."""
+    monkeypatch.setattr(bench, "_commit", lambda: "a" * 40)
+    bench.run("north-wind", 1, 0.02, 0.05, bench.SEED0, "m", quiet=True)
+    path = bench._path("north-wind", "m")
+    stored = json.loads(path.read_text())
+    dealt = dict(stored["rows"][0])
+    stored["rows"][0]["ply"] += 1                                  # as if dealt by other rules
+    path.write_text(json.dumps(stored))
+    with pytest.raises(SystemExit, match="no longer dealt"):
+        bench.recheck("north-wind", "m", ("short",), quiet=True)
+    assert json.loads(path.read_text()) == stored                  # refused: nothing changed
+    monkeypatch.setattr(bench, "_commit", lambda: "b" * 40)
+    bench.recheck("north-wind", "m", ("short",), quiet=True, moved=True)
+    row = json.loads(path.read_text())["rows"][0]
+    assert (row["game_seed"], row["ply"]) == (dealt["game_seed"], dealt["ply"])
+    assert row["was"]["ply"] == dealt["ply"] + 1
+    assert row["short"]["commit"] == row["long"]["commit"] == "b" * 40
+    assert row["short"]["top"] == dealt["short"]["top"] and row["long"]["top"] == dealt["long"]["top"]
+
+
 def test_old_runs_without_answer_commits_are_read_as_the_runs(bench):
     path = bench._path("tailwinds", "old")
     rows = [{"game_seed": 1, "players": 2, "ply": 3, "default": "x",
