@@ -123,3 +123,35 @@ def test_a_budget_can_be_counted_in_cpu_time_and_a_bad_clock_is_refused():
     g = dicerace.new_game(2, seed=3)
     r = bot.search(g.state)
     assert r.iterations >= 1 and r.seconds >= 0.0
+
+
+def test_a_plunder_search_judges_every_captains_games_at_that_captains_own_next_vote():
+    """Issue 24: the vote's start is the first captain's vote only, so searches for the others used
+    to play every game to the end (and hints could not tell options apart at 1 s). Now each
+    captain's searched games stop at that captain's own next vote, whoever votes first."""
+    from windward_nb.core.hint import hints
+    from windward_nb.plunder import search
+
+    seen: set[int] = set()
+    for seed in range(6):
+        r_states, _ = _positions("winds-of-plunder", 3, seed=seed, every=1)
+        for s in r_states:
+            rules = type(s).rules
+            me = rules.decider(s)
+            if me < 0 or me in seen or s.round < 1:
+                continue
+            bot = search.MCTSBot(seed=1, iterations=6)
+            judged = []
+            real = bot._judge
+            bot._judge = lambda rules, world, _real=real: (judged.append((world.phase, rules.decider(world))),
+                                                           _real(rules, world))[1]
+            bot.search(s)
+            assert judged and all(phase == "over" or (phase == "compass" and who == me) for phase, who in judged)
+            assert sum(phase == "compass" for phase, _ in judged) >= len(judged) // 2
+            seen.add(me)
+        if seen == {0, 1, 2}:
+            break
+    assert seen == {0, 1, 2}
+    s = r_states[0]
+    hs = hints(s, iterations=12, seed=3)
+    assert hs.judged and "judged by the game's fitted judge" in hs.method()

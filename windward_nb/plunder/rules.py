@@ -225,8 +225,13 @@ class PlunderRules(Rules):
 
         return value(s)
 
+    def judges_win_chance(self, s: PlunderState) -> bool:
+        """:meth:`value` is a chance to win (fitted to who won GreedyBot games), so the coach's hints
+        judge their searched games at the captain's next vote instead of playing them out."""
+        return True
+
     def settled(self, s: PlunderState) -> bool:
-        """True between two rounds, where :meth:`value` judges a position fairly."""
+        """True during the wind vote, where :meth:`value` judges a position fairly."""
         from .search import settled
 
         return settled(s)

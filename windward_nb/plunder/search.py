@@ -16,7 +16,7 @@ greedy plan.
 ['sail barbados, then as GreedyBot', 'sail trinidad, then as GreedyBot']
 
 The plays are paired (every plan on the same sampled worlds with the same luck), GreedyBot plays
-every seat on until the searching captain's next vote (:func:`settled`, the start of a round),
+every seat on until the searching captain's next vote (:func:`settled`: the wind vote),
 and a judge fitted on GreedyBot games (:func:`value`, :data:`FEATURES`, :data:`WEIGHTS` from
 ``benchmarks/family_value_fit.py``) gives each captain's chance to win from there
 (:data:`DEFAULTS`, docs/search.md).
@@ -117,8 +117,12 @@ def value(s: Any) -> list[float]:
 
 
 def settled(s: Any) -> bool:
-    """True between two rounds: the wind vote is about to begin (nobody has set a compass)."""
-    return s.phase == "over" or (s.phase == "compass" and (s.compass is None or not s.compass.choices))
+    """True during the wind vote, before the compasses are shown (and once the game is over).
+
+    Every captain's own vote is a fair place to judge: the judge reads none of the sealed
+    compasses. (Before issue 24 only the vote's start counted, where the first captain votes, so a
+    search for any other captain never met its own vote there and played every game to the end.)"""
+    return s.phase in ("over", "compass")
 
 
 #: What ``make_bot("mcts")`` plays with (the budget in seconds suits the table's Hint; give
