@@ -18,6 +18,7 @@ time each hint took on this machine's one core is recorded next to them.
     python benchmarks/hint_stability.py --game windward --same-seed          # the short hint with the long one's seed
     python benchmarks/hint_stability.py --recheck --game tailwinds          # the short hints again, on this code
     python benchmarks/hint_stability.py --recheck --moved --game north-wind # and positions the engine now deals otherwise
+    python benchmarks/hint_stability.py --moved --game windward              # only those positions, asked again
     python benchmarks/hint_stability.py --summary                             # the table of results
     python benchmarks/hint_stability.py --quick                               # smoke test
 
@@ -219,7 +220,8 @@ def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), qui
 
     A position the current engine no longer deals (the bot games have changed with the rules) stops
     the recheck, unless ``moved``: then that row is replaced by the position the engine deals now,
-    both hints asked with the row's seeds (the old row kept as ``was``)."""
+    both hints asked with the row's seeds (the old row kept as ``was``). With no ``budgets``, only
+    those rows are asked again."""
     path = _path(game, tag)
     old = _load(path)
     if old is None:
@@ -364,7 +366,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="for a stored run: the short hints again with their seeds on this code (with --long-too, both)")
     ap.add_argument("--long-too", action="store_true", help="with --recheck: the long hints as well")
     ap.add_argument("--moved", action="store_true",
-                    help="with --recheck: ask again, in full, the positions this engine no longer deals")
+                    help="ask again, in full, the positions this engine no longer deals (with --recheck: "
+                         "and recheck the others)")
     ap.add_argument("--quick", action="store_true", help="two positions of every game at tiny budgets (a smoke test)")
     args = ap.parse_args(argv)
     if args.summary:
@@ -377,9 +380,10 @@ def main(argv: list[str] | None = None) -> None:
             r = same_seed(g, args.tag)
             print(f"{g}: with the same seed, {r['agree']} of {r['positions']} agree ({100 * r['rate']:.0f}%)")
         return
-    if args.recheck:
+    if args.recheck or args.moved:
+        budgets = () if not args.recheck else ("short", "long") if args.long_too else ("short",)
         for g in games:
-            s = recheck(g, args.tag, ("short", "long") if args.long_too else ("short",), moved=args.moved)
+            s = recheck(g, args.tag, budgets, moved=args.moved)
             print(f"{g}: now {s['agree']} of {s['positions']} agree ({100 * s['rate']:.0f}%)", flush=True)
         return
     if args.pace:

@@ -62,8 +62,9 @@ def test_a_position_the_engine_no_longer_deals_is_refused_or_asked_again(bench, 
         bench.recheck("north-wind", "m", ("short",), quiet=True)
     assert json.loads(path.read_text()) == stored                  # refused: nothing changed
     monkeypatch.setattr(bench, "_commit", lambda: "b" * 40)
-    bench.recheck("north-wind", "m", ("short",), quiet=True, moved=True)
+    bench.recheck("north-wind", "m", (), quiet=True, moved=True)    # the moved rows only
     row = json.loads(path.read_text())["rows"][0]
+    assert "rechecked" not in row["short"]
     assert (row["game_seed"], row["ply"]) == (dealt["game_seed"], dealt["ply"])
     assert row["was"]["ply"] == dealt["ply"] + 1
     assert row["short"]["commit"] == row["long"]["commit"] == "b" * 40
