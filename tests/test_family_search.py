@@ -154,4 +154,4 @@ def test_a_plunder_search_judges_every_captains_games_at_that_captains_own_next_
     assert seen == {0, 1, 2}
     s = r_states[0]
     hs = hints(s, iterations=12, seed=3)
-    assert hs.judged and "judged by the game's fitted judge" in hs.method()
+    assert hs.judged and "each stopped at your next wind vote and judged by the game's fitted judge" in hs.method()

@@ -232,11 +232,13 @@ class Hints(list):
     work: int = 0
     cut_short: bool = False
     stalled: int = 0
+    #: where a judged searched game stops, in the game's words (``rules.judged_at``)
+    judged_at: str = "at your next turn"
     default: Any = None
 
     def method(self) -> str:
         """Where the win chances come from, in a sentence."""
-        how = ("each stopped at your next turn and judged by the game's fitted judge" if self.judged
+        how = (f"each stopped {self.judged_at} and judged by the game's fitted judge" if self.judged
                else "each played to the end by the game's bots")
         return f"win chances from {self.games} searched games, {how}; 95% intervals"
 
@@ -565,6 +567,7 @@ def hints(state: Any, *, seconds: float | None = None, iterations: int | None = 
     out = Hints()
     out.budget = _budget_words(seconds, iterations)
     out.judged = bot.rollout_plies < TO_THE_END
+    out.judged_at = str(getattr(rules, "judged_at", Hints.judged_at))
     result = bot.search(own)
     out.games, out.work = result.iterations, result.work
     out.cut_short = result.out_of_time or (work is not None and result.work < work

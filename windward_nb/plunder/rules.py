@@ -225,6 +225,9 @@ class PlunderRules(Rules):
 
         return value(s)
 
+    #: where the coach's judged searches stop, in the hint panel's words
+    judged_at = "at your next wind vote"
+
     def judges_win_chance(self, s: PlunderState) -> bool:
         """:meth:`value` is a chance to win (fitted to who won GreedyBot games), so the coach's hints
         judge their searched games at the captain's next vote instead of playing them out."""
