@@ -214,14 +214,14 @@ SAME = ("top", "close", "verdict", "default", "hints", "games", "work", "judged"
 
 
 def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), quiet: bool = False,
-            moved: bool = False) -> dict[str, Any]:
+            moved: bool = False, only: range | None = None) -> dict[str, Any]:
     """Ask a stored run's ``budgets`` hints again, each with its own seed, on the current code: the
     same answer gains this commit in ``rechecked``, a different one replaces it (kept as ``was``).
 
     A position the current engine no longer deals (the bot games have changed with the rules) stops
     the recheck, unless ``moved``: then that row is replaced by the position the engine deals now,
     both hints asked with the row's seeds (the old row kept as ``was``). With no ``budgets``, only
-    those rows are asked again."""
+    those rows are asked again. ``only``: the rows to look at (0-based; default all)."""
     path = _path(game, tag)
     old = _load(path)
     if old is None:
@@ -230,6 +230,8 @@ def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), qui
     rows = old["rows"]
     seconds = {"short": old["short"], "long": old["long"]}
     for k, p in enumerate(positions(game, len(rows), old["seed0"])):
+        if only is not None and k not in only:
+            continue
         row = rows[k]
         if (p["game_seed"], p["ply"]) != (row["game_seed"], row["ply"]):
             if not moved:
@@ -365,6 +367,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--recheck", action="store_true",
                     help="for a stored run: the short hints again with their seeds on this code (with --long-too, both)")
     ap.add_argument("--long-too", action="store_true", help="with --recheck: the long hints as well")
+    ap.add_argument("--rows", default="", help="with --recheck or --moved: only these positions, e.g. 1-16 "
+                                                "(1-based, as the run prints them)")
     ap.add_argument("--moved", action="store_true",
                     help="ask again, in full, the positions this engine no longer deals (with --recheck: "
                          "and recheck the others)")
@@ -382,8 +386,15 @@ def main(argv: list[str] | None = None) -> None:
         return
     if args.recheck or args.moved:
         budgets = () if not args.recheck else ("short", "long") if args.long_too else ("short",)
+        only = None
+        if args.rows:
+            try:
+                a, _, b = args.rows.partition("-")
+                only = range(int(a) - 1, int(b or a))
+            except ValueError:
+                ap.error(f"--rows is N or N-M (1-based), not {args.rows!r}")
         for g in games:
-            s = recheck(g, args.tag, budgets, moved=args.moved)
+            s = recheck(g, args.tag, budgets, moved=args.moved, only=only)
             print(f"{g}: now {s['agree']} of {s['positions']} agree ({100 * s['rate']:.0f}%)", flush=True)
         return
     if args.pace:

@@ -71,6 +71,17 @@ def test_a_position_the_engine_no_longer_deals_is_refused_or_asked_again(bench, 
     assert row["short"]["top"] == dealt["short"]["top"] and row["long"]["top"] == dealt["long"]["top"]
 
 
+def test_a_recheck_can_be_kept_to_some_rows(bench, monkeypatch):
+    monkeypatch.setattr(bench, "_commit", lambda: "a" * 40)
+    bench.run("north-wind", 2, 0.02, 0.05, bench.SEED0, "r", quiet=True)
+    monkeypatch.setattr(bench, "_commit", lambda: "b" * 40)
+    bench.recheck("north-wind", "r", ("short",), quiet=True, only=range(1, 2))
+    rows = json.loads(bench._path("north-wind", "r").read_text())["rows"]
+    assert "rechecked" not in rows[0]["short"] and rows[1]["short"]["rechecked"] == ["b" * 40]
+    with pytest.raises(SystemExit):
+        bench.main(["--recheck", "--game", "north-wind", "--tag", "r", "--rows", "two"])
+
+
 def test_old_runs_without_answer_commits_are_read_as_the_runs(bench):
     path = bench._path("tailwinds", "old")
     rows = [{"game_seed": 1, "players": 2, "ply": 3, "default": "x",
