@@ -5,10 +5,12 @@ The search bot of each game stops its imagined futures between two turns and ask
 per seat (``search.FEATURES``, ``search.features``), see :mod:`windward_nb.core.judge`. This
 script plays GreedyBot games (every number of players the game allows, seeds 700,000 on, far from
 the strength benchmarks' seeds), notes each seat's facts at every settled position
-(``search.settled``) and who won in the end (games without a single winner are left out), fits the
-weights on three quarters of the games and reports, on the quarter held out, the log-loss of the
-winner for the fitted weights, for the weights in use and for even shares. It prints the weights
-to paste into ``search.WEIGHTS`` and writes everything to
+(``search.settled``; a game whose settled positions repeat the same facts names one of them with
+``search.fit_position``, as Winds of Plunder does for its wind vote) and who won in the end (games
+without a single winner are left out), fits the weights on three quarters of the games and
+reports, on the quarter held out, the log-loss of the winner for the fitted weights, for the
+weights in use and for even shares. It prints the weights to paste into ``search.WEIGHTS`` and
+writes everything to
 ``benchmarks/results/judges/<game>.json``:
 
     python benchmarks/family_value_fit.py --game north-wind --games 1200
@@ -42,13 +44,14 @@ OUT = ROOT / "benchmarks" / "results" / "judges"
 def collect(game: str, games: int, seed0: int) -> list[tuple[np.ndarray, int]]:
     module, seats = GAMES[game]
     search = importlib.import_module(module)
+    sampled = getattr(search, "fit_position", search.settled)
     rows: list[tuple[np.ndarray, int]] = []
     for g in range(games):
         players = seats[g % len(seats)]
         found: list[np.ndarray] = []
 
         def observe(s, a, ev, found=found, players=players) -> None:
-            if search.settled(s) and not type(s).rules.is_over(s):
+            if sampled(s) and not type(s).rules.is_over(s):
                 found.append(np.array([search.features(s, i) for i in range(players)], dtype=float))
 
         r = play_game(game, players=players, bots="greedy", seed=seed0 + g, observer=observe)

@@ -131,6 +131,15 @@ def _ask(state: Any, seconds: float, seed: int, commit: str) -> dict[str, Any]:
             "cpu": round(time.process_time() - c0, 3), "wall": round(time.perf_counter() - t0, 3)}
 
 
+def _row(p: dict[str, Any], k: int, short: float, long: float, commit: str) -> dict[str, Any]:
+    """Position ``k`` of a run (``p`` from :func:`positions`) asked at both budgets, with their seeds."""
+    s = p["state"]
+    row = {"game_seed": p["game_seed"], "players": p["players"], "ply": p["ply"],
+           "short": _ask(s, short, 2 * k, commit), "long": _ask(s, long, 2 * k + 1, commit)}
+    row["default"] = row["short"]["default"]      # the game's own first choice (its rollout bot's)
+    return row
+
+
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     n = len(rows)
     if not n:
@@ -196,9 +205,7 @@ def run(game: str, count: int, short: float, long: float, seed0: int, tag: str, 
         if k < len(rows):
             continue
         s = p["state"]
-        row = {"game_seed": p["game_seed"], "players": p["players"], "ply": p["ply"],
-               "short": _ask(s, short, 2 * k, commit), "long": _ask(s, long, 2 * k + 1, commit)}
-        row["default"] = row["short"]["default"]      # the game's own first choice (its rollout bot's)
+        row = _row(p, k, short, long, commit)
         rows.append(row)
         _save(path, game, old, rows, short, long, seed0, search_pace(type(s).rules, s),
               time.perf_counter() - t0 + ((old or {}).get("wall_seconds", 0) if keep else 0))
@@ -237,10 +244,7 @@ def recheck(game: str, tag: str = "", budgets: tuple[str, ...] = ("short",), qui
             if not moved:
                 raise SystemExit(f"{game} position {k + 1} is no longer dealt by this engine "
                                  f"(--moved asks the new one)")
-            s = p["state"]
-            new = {"game_seed": p["game_seed"], "players": p["players"], "ply": p["ply"],
-                   "short": _ask(s, seconds["short"], 2 * k, commit), "long": _ask(s, seconds["long"], 2 * k + 1, commit)}
-            rows[k] = new | {"default": new["short"]["default"], "was": row}
+            rows[k] = _row(p, k, seconds["short"], seconds["long"], commit) | {"was": row}
             if not quiet:
                 print(f"{game} {k + 1}/{len(rows)}: MOVED to game {p['game_seed']} ply {p['ply']}, asked again", flush=True)
             continue

@@ -143,8 +143,8 @@ def test_a_plunder_search_judges_every_captains_games_at_that_captains_own_next_
             bot = search.MCTSBot(seed=1, iterations=6)
             judged = []
             real = bot._judge
-            bot._judge = lambda rules, world, _real=real: (judged.append((world.phase, rules.decider(world))),
-                                                           _real(rules, world))[1]
+            bot._judge = lambda rules, world, _real=real, _seen=judged: (
+                _seen.append((world.phase, rules.decider(world))), _real(rules, world))[1]
             bot.search(s)
             assert judged and all(phase == "over" or (phase == "compass" and who == me) for phase, who in judged)
             assert sum(phase == "compass" for phase, _ in judged) >= len(judged) // 2
@@ -155,3 +155,29 @@ def test_a_plunder_search_judges_every_captains_games_at_that_captains_own_next_
     s = r_states[0]
     hs = hints(s, iterations=12, seed=3)
     assert hs.judged and "each stopped at your next wind vote and judged by the game's fitted judge" in hs.method()
+
+
+def test_the_plunder_judge_is_fitted_on_one_position_a_round():
+    """Every position of the wind vote is settled (the search judges each captain at its own vote),
+    but they all have the same facts: the fit takes one a round, as when WEIGHTS were fitted."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "family_value_fit.py"
+    spec = importlib.util.spec_from_file_location("family_value_fit", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from windward_nb.plunder import search
+
+    rounds: set[int] = set()
+    settled = []
+
+    def observe(s, a, ev):
+        if not type(s).rules.is_over(s) and search.settled(s):
+            settled.append(s.round)
+            rounds.add(s.round)
+
+    r = play_game("winds-of-plunder", players=3, bots="greedy", seed=bench.SEED0, observer=observe)
+    assert r.over and len(r.winners) == 1
+    rows = bench.collect("winds-of-plunder", 1, bench.SEED0)
+    assert len(rows) == len(rounds) >= 8 and len(settled) >= 3 * len(rounds)

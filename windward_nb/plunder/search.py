@@ -116,6 +116,14 @@ def value(s: Any) -> list[float]:
     return FittedJudge(FEATURES, WEIGHTS, features, _over, seats=lambda st: st.players)(s)
 
 
+def fit_position(s: Any) -> bool:
+    """True where the judge's :data:`WEIGHTS` were fitted: the wind vote about to begin (nobody has
+    set a compass), one position a round (``benchmarks/family_value_fit.py`` samples these; every
+    position of the vote has the same facts, so :func:`settled` would count each round once per
+    captain)."""
+    return s.phase == "compass" and (s.compass is None or not s.compass.choices)
+
+
 def settled(s: Any) -> bool:
     """True during the wind vote, before the compasses are shown (and once the game is over).
 
